@@ -1,0 +1,56 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+
+/**
+ * Toasts (the spec's §8 messages) without putting sonner's ~10 KB on every public page: sonner
+ * loads the first time something is said, which is always after a user action. Call
+ * `toast.success(...)` / `toast.error(...)` from anywhere; <Toaster /> sits once in the root.
+ */
+
+type Kind = "success" | "error" | "info";
+
+let requestMount: (() => void) | undefined;
+let mountRequested = false;
+let resolveMounted: () => void;
+const mounted = new Promise<void>((resolve) => (resolveMounted = resolve));
+
+function say(kind: Kind, message: string) {
+  if (typeof window === "undefined") return;
+  mountRequested = true;
+  requestMount?.();
+  // The toaster must be listening before a toast is published, or sonner drops it.
+  void Promise.all([import("sonner"), mounted]).then(([sonner]) => sonner.toast[kind](message));
+}
+
+export const toast = {
+  success: (message: string) => say("success", message),
+  error: (message: string) => say("error", message),
+  info: (message: string) => say("info", message),
+};
+
+const SonnerToaster = lazy(() => import("./sonner-toaster"));
+
+export function Toaster() {
+  const [show, setShow] = useState(false);
+  useEffect(() => {
+    requestMount = () => setShow(true);
+    if (mountRequested) setShow(true);
+    // Someone starting to fill a form will likely see a toast soon: fetch sonner in the background.
+    const warmUp = (event: FocusEvent) => {
+      if ((event.target as HTMLElement | null)?.closest?.("form")) {
+        void import("./sonner-toaster");
+        document.removeEventListener("focusin", warmUp);
+      }
+    };
+    document.addEventListener("focusin", warmUp);
+    return () => {
+      requestMount = undefined;
+      document.removeEventListener("focusin", warmUp);
+    };
+  }, []);
+  if (!show) return null;
+  return (
+    <Suspense fallback={null}>
+      <SonnerToaster onMounted={() => resolveMounted()} />
+    </Suspense>
+  );
+}

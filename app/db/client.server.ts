@@ -1,0 +1,135 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import type { SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { acquireLock } from "~/lib/data-dir-lock.server";
+import { projectRoot } from "~/lib/paths.server";
+import * as schema from "./schema";
+
+/** The drizzle database, the same API on both drivers. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type NotificationListener = (payload: string) => void;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** LISTEN on a channel; resolves to a function that stops listening. */
+  listen(channel: string, onNotify: NotificationListener): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+  /** Only for the embedded database: its PGlite instance (backups, tests). */
+  pglite?: PGlite;
+  /** Only for PostgreSQL: the connection pool. */
+  pool?: pg.Pool;
+};
+
+export const migrationsFolder = () => path.join(projectRoot(), "app/db/migrations");
+
+/** The folder PGlite keeps its files in, inside DATA_DIR. */
+export const pgliteDir = (dataDir: string) => path.join(dataDir, "pglite");
+export const pgliteLockFile = (dataDir: string) => path.join(dataDir, "pglite.lock");
+
+export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const dir = pgliteDir(dataDir);
+  fs.mkdirSync(dir, { recursive: true });
+  const release = acquireLock(pgliteLockFile(dataDir));
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir, { extensions: { unaccent, pg_trgm } });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    kind: "pglite",
+    pglite: client,
+    async listen(channel, onNotify) {
+      const unsubscribe = await client.listen(channel, onNotify);
+      return async () => {
+        if (!closed) await unsubscribe();
+      };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<DatabaseHandle> {
+  // numeric and bigint arrive as strings from pg; drizzle's mode:"number" columns convert them.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  pool.on("error", (error) => console.error("[db] idle PostgreSQL client error:", error.message));
+  // Fail at start-up, not on the first request, when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    pool,
+    async listen(channel, onNotify) {
+      // One dedicated connection per listener; see features/live for the reconnecting listener.
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      client.on("notification", (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? "");
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.end().catch(() => {});
+      };
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(options.dataDir);
+}
+
+/** Applies the committed migrations. On PostgreSQL an advisory lock stops two processes racing. */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  const folder = migrationsFolder();
+  if (handle.kind === "pglite") {
+    await migratePglite(handle.db as never, { migrationsFolder: folder });
+    return;
+  }
+  const client = await handle.pool!.connect();
+  try {
+    await client.query("select pg_advisory_lock(72706172)");
+    await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: folder });
+  } finally {
+    await client.query("select pg_advisory_unlock(72706172)").catch(() => {});
+    client.release();
+  }
+}
+
+/** Raw SQL rows, the same on both drivers (each returns `{ rows }`). */
+export async function queryRows<T = Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

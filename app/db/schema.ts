@@ -1,0 +1,257 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  pgView,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import {
+  LEAD_INTERESTS,
+  LEAD_ORIGINS,
+  LEAD_STATUSES,
+  PROPERTY_PURPOSES,
+  PROPERTY_STATUSES,
+  PROPERTY_TYPES,
+  ROLES,
+} from "./values";
+
+
+/**
+ * The database, with the spec's table and column names kept as they are (ARCHITECTURE "Data").
+ * Enum values are stored as the spec's lowercase strings; check constraints mirror the spec's
+ * limits (§5) so that no path — CRM, CLI or a SQL console — can store what the forms would refuse.
+ */
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(", ")})`);
+const nullOrInList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} is null or ${column} in (${values.map((value) => `'${value}'`).join(", ")})`);
+const lengthBetween = (column: string, min: number, max: number) =>
+  sql.raw(`char_length(${column}) between ${min} and ${max}`);
+
+export const properties = pgTable(
+  "properties",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    codigo: text("codigo").notNull().unique("properties_codigo_unique"),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    type: text("type", { enum: PROPERTY_TYPES }).notNull(),
+    purpose: text("purpose", { enum: PROPERTY_PURPOSES }).notNull(),
+    status: text("status", { enum: PROPERTY_STATUSES }).notNull().default("disponivel"),
+    featured: boolean("featured").notNull().default(false),
+    // numeric keeps cents exact; mode "number" makes both drivers hand back a JS number.
+    price: numeric("price", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
+    area: numeric("area", { precision: 12, scale: 2, mode: "number" }),
+    bedrooms: integer("bedrooms"),
+    bathrooms: integer("bathrooms"),
+    parking_spaces: integer("parking_spaces"),
+    neighborhood: text("neighborhood").notNull(),
+    city: text("city").notNull().default("Natal"),
+    state: text("state").notNull().default("RN"),
+    broker_partner: text("broker_partner"),
+    // One canonical URL per photo; every size follows from it (app/features/media/urls.ts).
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("properties_listing_order_idx").on(table.featured.desc(), table.created_at.desc()),
+    check("properties_codigo_length", lengthBetween("codigo", 1, 50)),
+    check("properties_codigo_uppercase", sql.raw("codigo = upper(codigo)")),
+    check("properties_title_length", lengthBetween("title", 5, 200)),
+    check("properties_description_length", lengthBetween("description", 10, 2000)),
+    check("properties_type_valid", inList("type", PROPERTY_TYPES)),
+    check("properties_purpose_valid", inList("purpose", PROPERTY_PURPOSES)),
+    check("properties_status_valid", inList("status", PROPERTY_STATUSES)),
+    check("properties_price_not_negative", sql.raw("price >= 0")),
+    check("properties_area_not_negative", sql.raw("area is null or area >= 0")),
+    check("properties_bedrooms_not_negative", sql.raw("bedrooms is null or bedrooms >= 0")),
+    check("properties_bathrooms_not_negative", sql.raw("bathrooms is null or bathrooms >= 0")),
+    check("properties_parking_not_negative", sql.raw("parking_spaces is null or parking_spaces >= 0")),
+    check("properties_neighborhood_length", lengthBetween("neighborhood", 2, 100)),
+    check("properties_city_length", lengthBetween("city", 2, 100)),
+    check("properties_state_length", sql.raw("char_length(state) = 2")),
+    check(
+      "properties_broker_partner_length",
+      sql.raw("broker_partner is null or char_length(broker_partner) <= 100"),
+    ),
+  ],
+);
+
+/**
+ * The public projection: every column but broker_partner. Public loaders read only this view,
+ * so the partner's name cannot reach a visitor by accident.
+ */
+export const propertiesPublic = pgView("properties_public").as((qb) =>
+  qb
+    .select({
+      id: properties.id,
+      codigo: properties.codigo,
+      title: properties.title,
+      description: properties.description,
+      type: properties.type,
+      purpose: properties.purpose,
+      status: properties.status,
+      featured: properties.featured,
+      price: properties.price,
+      area: properties.area,
+      bedrooms: properties.bedrooms,
+      bathrooms: properties.bathrooms,
+      parking_spaces: properties.parking_spaces,
+      neighborhood: properties.neighborhood,
+      city: properties.city,
+      state: properties.state,
+      images: properties.images,
+      created_at: properties.created_at,
+      updated_at: properties.updated_at,
+    })
+    .from(properties),
+);
+
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    full_name: text("full_name").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email"),
+    interest_type: text("interest_type", { enum: LEAD_INTERESTS }).notNull().default("comprar"),
+    property_type: text("property_type", { enum: PROPERTY_TYPES }),
+    origin: text("origin", { enum: LEAD_ORIGINS }).notNull().default("site"),
+    status: text("status", { enum: LEAD_STATUSES }).notNull().default("novo"),
+    notes: text("notes"),
+    // Not in the spec: the property a visit booking was made for, so the broker knows which one.
+    property_id: uuid("property_id").references(() => properties.id, { onDelete: "set null" }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("leads_created_at_idx").on(table.created_at.desc()),
+    index("leads_status_idx").on(table.status),
+    check("leads_full_name_length", lengthBetween("full_name", 2, 100)),
+    check("leads_phone_length", lengthBetween("phone", 10, 20)),
+    check("leads_email_length", sql.raw("email is null or char_length(email) <= 255")),
+    check("leads_notes_length", sql.raw("notes is null or char_length(notes) <= 1000")),
+    check("leads_interest_type_valid", inList("interest_type", LEAD_INTERESTS)),
+    check("leads_property_type_valid", nullOrInList("property_type", PROPERTY_TYPES)),
+    check("leads_origin_valid", inList("origin", LEAD_ORIGINS)),
+    check("leads_status_valid", inList("status", LEAD_STATUSES)),
+  ],
+);
+
+// --- Authentication (better-auth's tables; property names are what its drizzle adapter expects) ---
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (table) => [index("session_user_id_idx").on(table.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("account_user_id_idx").on(table.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("verification_identifier_idx").on(table.identifier)],
+);
+
+/** better-auth's own rate-limit counters, in the database so that every process shares them. */
+export const rateLimit = pgTable("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/** The role of a user. The primary key makes "one row per user" a database fact. */
+export const user_roles = pgTable(
+  "user_roles",
+  {
+    user_id: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ROLES }).notNull(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [check("user_roles_role_valid", inList("role", ROLES))],
+);
+
+// --- Our own bookkeeping ---
+
+/** Every stored photo, so that files no listing refers to can be found and removed. */
+export const media = pgTable("media", {
+  id: text("id").primaryKey(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  bytes: integer("bytes").notNull(),
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Fixed-window counters for our own limits (lead submissions, failed sign-ins), shared by all processes. */
+export const throttle = pgTable("throttle", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  window_started_at: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Small facts about this installation, e.g. that the demo listings were seeded once already. */
+export const app_meta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

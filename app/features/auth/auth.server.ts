@@ -1,0 +1,115 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Database } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./schema";
+
+/**
+ * better-auth owns users, password hashes and sessions (in the database, behind an HttpOnly
+ * cookie). We call it from our own actions (app/routes/auth.tsx) rather than mounting its HTTP
+ * handler, so the only sign-in surface is our form, with our messages and our throttle.
+ */
+export function createAuth(options: { db: Database; secret: string; baseURL: string; secureCookies: boolean }) {
+  return betterAuth({
+    appName: "CRM do Corretor",
+    baseURL: options.baseURL,
+    secret: options.secret,
+    trustedOrigins: [options.baseURL],
+    database: drizzleAdapter(options.db, {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      autoSignIn: true,
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      // No cookie cache: a revoked session (Sair ends them all) stops working on the next request.
+      cookieCache: { enabled: false },
+    },
+    rateLimit: { enabled: true, storage: "database" },
+    advanced: {
+      useSecureCookies: options.secureCookies,
+      // Our HTTP server overwrites this header with the connecting address (server/app.ts).
+      ipAddress: { ipAddressHeaders: ["x-client-ip"] },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** The auth secret: AUTH_SECRET when configured, else one generated on first start into DATA_DIR. */
+export function ensureAuthSecret(dataDir: string, configured?: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, "auth-secret");
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // Not there yet: generate below.
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(48).toString("base64url");
+  fs.writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}
+
+/** Creates a user with an email/password login (CLI, first admin, tests). */
+export async function createUserWithPassword(
+  auth: Auth,
+  input: { email: string; password: string; name: string },
+) {
+  const ctx = await auth.$context;
+  const email = input.email.trim().toLowerCase();
+  if (await ctx.internalAdapter.findUserByEmail(email)) {
+    throw new Error(`Já existe um usuário com o email ${email}`);
+  }
+  const hash = await ctx.password.hash(input.password);
+  const created = await ctx.internalAdapter.createUser(
+    { email, name: input.name.trim(), emailVerified: true },
+    { method: "admin" },
+  );
+  await ctx.internalAdapter.linkAccount({
+    userId: created.id,
+    providerId: "credential",
+    accountId: created.id,
+    password: hash,
+  });
+  return { id: created.id, email: created.email, name: created.name };
+}
+
+/** Replaces a user's password and ends their sessions (a changed password should sign them out). */
+export async function setUserPassword(auth: Auth, email: string, password: string) {
+  const ctx = await auth.$context;
+  const found = await ctx.internalAdapter.findUserByEmail(email.trim().toLowerCase(), {
+    includeAccounts: true,
+  });
+  if (!found) throw new Error(`Usuário não encontrado: ${email}`);
+  const hash = await ctx.password.hash(password);
+  if (found.accounts.some((account) => account.providerId === "credential")) {
+    await ctx.internalAdapter.updatePassword(found.user.id, hash);
+  } else {
+    await ctx.internalAdapter.linkAccount({
+      userId: found.user.id,
+      providerId: "credential",
+      accountId: found.user.id,
+      password: hash,
+    });
+  }
+  await ctx.internalAdapter.deleteUserSessions(found.user.id);
+  return found.user;
+}

@@ -1,0 +1,83 @@
+import { PROPERTY_PURPOSES, PROPERTY_TYPES, type PropertyPurpose, type PropertyType } from "~/db/values";
+
+/**
+ * The public list's filters (spec §2 "List") and their place in the URL. The URL holds the
+ * whole filter state, so a filtered list can be shared; only non-default values are written.
+ */
+export const FILTER_ALL = "all";
+export const PRICE_MIN = 0;
+export const PRICE_MAX = 5_000_000;
+export const PRICE_STEP = 100_000;
+export const BEDROOM_OPTIONS = ["1", "2", "3", "4+"] as const;
+export const PARKING_OPTIONS = ["1", "2", "3", "4"] as const;
+
+export type ListFilters = {
+  tipo: PropertyType | typeof FILTER_ALL;
+  finalidade: PropertyPurpose | typeof FILTER_ALL;
+  bairro: string;
+  /** Exact number of bedrooms; "4+" means four or more. */
+  quartos: (typeof BEDROOM_OPTIONS)[number] | typeof FILTER_ALL;
+  /** Minimum parking spaces. */
+  vagas: (typeof PARKING_OPTIONS)[number] | typeof FILTER_ALL;
+  precoMin: number;
+  /** PRICE_MAX means "R$ 5.000.000+": no upper bound. */
+  precoMax: number;
+};
+
+export const DEFAULT_FILTERS: ListFilters = {
+  tipo: FILTER_ALL,
+  finalidade: FILTER_ALL,
+  bairro: "",
+  quartos: FILTER_ALL,
+  vagas: FILTER_ALL,
+  precoMin: PRICE_MIN,
+  precoMax: PRICE_MAX,
+};
+
+function oneOf<T extends string>(value: string | null, options: readonly T[], fallback: T): T {
+  return value !== null && (options as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+function priceStep(value: string | null, fallback: number): number {
+  if (value === null || value.trim() === "") return fallback;
+  const number = Number(value);
+  if (!Number.isFinite(number)) return fallback;
+  const stepped = Math.round(number / PRICE_STEP) * PRICE_STEP;
+  return Math.min(PRICE_MAX, Math.max(PRICE_MIN, stepped));
+}
+
+/** Reads filters from a URL's query; anything unknown or malformed falls back to the default. */
+export function parseListFilters(params: URLSearchParams): ListFilters {
+  const filters: ListFilters = {
+    tipo: oneOf(params.get("tipo"), [FILTER_ALL, ...PROPERTY_TYPES], FILTER_ALL),
+    finalidade: oneOf(params.get("finalidade"), [FILTER_ALL, ...PROPERTY_PURPOSES], FILTER_ALL),
+    bairro: (params.get("bairro") ?? "").trim().slice(0, 100),
+    quartos: oneOf(params.get("quartos"), [FILTER_ALL, ...BEDROOM_OPTIONS], FILTER_ALL),
+    vagas: oneOf(params.get("vagas"), [FILTER_ALL, ...PARKING_OPTIONS], FILTER_ALL),
+    precoMin: priceStep(params.get("preco_min"), PRICE_MIN),
+    precoMax: priceStep(params.get("preco_max"), PRICE_MAX),
+  };
+  if (filters.precoMin > filters.precoMax) {
+    [filters.precoMin, filters.precoMax] = [filters.precoMax, filters.precoMin];
+  }
+  return filters;
+}
+
+/** The query string for some filters, with only the non-default values ("" when none). */
+export function listSearchParams(filters: Partial<Record<keyof ListFilters, string | number>>): string {
+  const params = new URLSearchParams();
+  const merged = { ...DEFAULT_FILTERS, ...filters };
+  if (merged.tipo !== FILTER_ALL) params.set("tipo", String(merged.tipo));
+  if (merged.finalidade !== FILTER_ALL) params.set("finalidade", String(merged.finalidade));
+  const bairro = String(merged.bairro).trim();
+  if (bairro) params.set("bairro", bairro);
+  if (merged.quartos !== FILTER_ALL) params.set("quartos", String(merged.quartos));
+  if (merged.vagas !== FILTER_ALL) params.set("vagas", String(merged.vagas));
+  if (Number(merged.precoMin) !== PRICE_MIN) params.set("preco_min", String(merged.precoMin));
+  if (Number(merged.precoMax) !== PRICE_MAX) params.set("preco_max", String(merged.precoMax));
+  return params.toString();
+}
+
+export function hasActiveFilters(filters: ListFilters): boolean {
+  return listSearchParams(filters) !== "";
+}

@@ -1,0 +1,104 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The process configuration, read and validated once. A bad value stops the process with the
+ * variable's name and what was wrong (see `loadEnv`), instead of failing later in a request.
+ * Every variable here is listed in `.env.example` and in the README.
+ */
+
+const booleanFromString = z
+  .enum(["true", "false", "1", "0", "yes", "no"], {
+    error: "use true or false",
+  })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number({ error: "must be a port number" }).int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: optionalText.pipe(z.url({ error: "must be an absolute URL such as https://example.com" }).optional()),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: "must start with postgres:// or postgresql://" })
+      .optional(),
+  ),
+  SEED_DEMO: booleanFromString.default(true),
+  ADMIN_EMAIL: optionalText.pipe(z.email({ error: "must be an email address" }).optional()),
+  ADMIN_PASSWORD: optionalText.pipe(
+    z.string().min(6, { error: "must have at least 6 characters" }).max(128).optional(),
+  ),
+  ADMIN_NAME: z.string().trim().min(2).max(100).default("Administrador"),
+  AUTH_SECRET: optionalText.pipe(
+    z.string().min(32, { error: "must have at least 32 characters" }).optional(),
+  ),
+  TRUST_PROXY: booleanFromString.default(false),
+  STORAGE_DRIVER: z.enum(["local", "s3"], { error: "use local or s3" }).default("local"),
+  S3_ENDPOINT: optionalText.pipe(z.url({ error: "must be a URL" }).optional()),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: booleanFromString.default(true),
+  LEAD_LIMIT_PER_HOUR: z.coerce.number({ error: "must be a number" }).int().min(1).default(10),
+});
+
+export type Env = z.infer<typeof envSchema> & {
+  /** Absolute data folder. */
+  dataDir: string;
+  /** The site's public origin without a trailing slash. */
+  publicUrl: string;
+};
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings (as in a copied .env.example) mean "not set".
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`,
+    );
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  if (env.STORAGE_DRIVER === "s3") {
+    const missing = (["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter(
+      (name) => !env[name],
+    );
+    if (missing.length > 0) {
+      throw new EnvError(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: required when STORAGE_DRIVER=s3`).join("\n")}`,
+      );
+    }
+  }
+  if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
+    throw new EnvError("Invalid configuration:\n  ADMIN_EMAIL: required when ADMIN_PASSWORD is set");
+  }
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return { ...env, dataDir: path.resolve(env.DATA_DIR), publicUrl };
+}
+
+const globalForEnv = globalThis as unknown as { __env?: Env };
+
+/** The validated configuration of this process (parsed on first use, then cached). */
+export function getEnv(): Env {
+  globalForEnv.__env ??= parseEnv(process.env);
+  return globalForEnv.__env;
+}
+
+/** The runtime (and through it tests and the CLI) sets the configuration it was started with. */
+export function setEnv(env: Env | undefined) {
+  globalForEnv.__env = env;
+}

@@ -1,0 +1,106 @@
+import path from "node:path";
+import {
+  type DatabaseHandle,
+  migrateDatabase,
+  openDatabase,
+} from "~/db/client.server";
+import { type Auth, createAuth, ensureAuthSecret } from "~/features/auth/auth.server";
+import { ensureAdmin } from "~/features/auth/admin.server";
+import { seedDemoIfEmpty } from "~/features/properties/seed/seed.server";
+import { type MediaStorage, LocalDiskStorage } from "~/features/media/storage.server";
+import { type Env, getEnv, setEnv } from "./env.server";
+
+/**
+ * Everything a request needs that lives as long as the process: configuration, the database,
+ * auth and media storage. Started once (kept on globalThis so dev reloads reuse it), stopped on
+ * SIGTERM/SIGINT by the server (server/main.ts) so the embedded database closes cleanly.
+ */
+export type Runtime = {
+  env: Env;
+  database: DatabaseHandle;
+  db: DatabaseHandle["db"];
+  auth: Auth;
+  storage: MediaStorage;
+};
+
+export type StartOptions = {
+  env?: Env;
+  /** Seed demo listings and make sure an admin exists (off for tests that build their own data). */
+  firstStartTasks?: boolean;
+  log?: (message: string) => void;
+};
+
+const state = globalThis as unknown as {
+  __runtime?: Promise<Runtime>;
+  __runtimeStopping?: Promise<void>;
+};
+
+export function createStorage(env: Env): MediaStorage {
+  if (env.STORAGE_DRIVER === "s3") {
+    throw new Error("STORAGE_DRIVER=s3 is not available yet");
+  }
+  return new LocalDiskStorage(path.join(env.dataDir, "uploads"));
+}
+
+async function start(options: StartOptions): Promise<Runtime> {
+  const env = options.env ?? getEnv();
+  // Code that reads the configuration outside the runtime (e.g. the root loader) sees the same.
+  setEnv(env);
+  const log = options.log ?? ((message: string) => console.log(message));
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  try {
+    await migrateDatabase(database);
+    const auth = createAuth({
+      db: database.db,
+      secret: ensureAuthSecret(env.dataDir, env.AUTH_SECRET),
+      baseURL: env.publicUrl,
+      secureCookies: env.publicUrl.startsWith("https://"),
+    });
+    const storage = createStorage(env);
+    const runtime: Runtime = { env, database, db: database.db, auth, storage };
+    if (options.firstStartTasks ?? true) {
+      if (env.SEED_DEMO) await seedDemoIfEmpty(runtime, log);
+      await ensureAdmin(runtime, log);
+    }
+    return runtime;
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}
+
+/** Starts the runtime once; later calls get the same one. */
+export function startRuntime(options: StartOptions = {}): Promise<Runtime> {
+  state.__runtime ??= start(options).catch((error) => {
+    state.__runtime = undefined;
+    throw error;
+  });
+  return state.__runtime;
+}
+
+/** The running runtime (started with the process configuration on first use). */
+export function getRuntime(): Promise<Runtime> {
+  return startRuntime();
+}
+
+export async function getDb() {
+  return (await getRuntime()).db;
+}
+
+/** Closes the database (and releases the embedded database's lock). Safe to call twice. */
+export function stopRuntime(): Promise<void> {
+  const current = state.__runtime;
+  if (!current) return Promise.resolve();
+  state.__runtimeStopping ??= (async () => {
+    try {
+      const runtime = await current;
+      await runtime.database.close();
+    } catch {
+      // A runtime that never started has nothing to close.
+    } finally {
+      state.__runtime = undefined;
+      state.__runtimeStopping = undefined;
+    }
+  })();
+  return state.__runtimeStopping;
+}

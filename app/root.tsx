@@ -1,0 +1,118 @@
+import type { ReactNode } from "react";
+import {
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useNavigation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import type { BrokerProfile } from "~/features/site/broker-profile";
+import { getBrokerProfile } from "~/features/site/broker-profile.server";
+import { Spinner } from "~/components/ui/spinner";
+import { Toaster } from "~/components/ui/toaster";
+import { spriteUrl } from "~/components/ui/icon";
+import { useNonce } from "~/lib/nonce";
+import { getEnv } from "~/lib/env.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  // Every page draws icons from the sprite: start fetching it with the HTML.
+  { rel: "preload", href: spriteUrl, as: "image", type: "image/svg+xml" },
+];
+
+/**
+ * Every page's loader data reaches the browser, this one's on every page: only the broker's
+ * public profile and the site's public URL, nothing about the user or the server.
+ */
+export async function loader() {
+  return { broker: getBrokerProfile(), publicUrl: getEnv().publicUrl };
+}
+
+// The profile only changes with a restart; do not refetch it on every navigation.
+export function shouldRevalidate() {
+  return false;
+}
+
+export type RootData = { broker: BrokerProfile; publicUrl: string };
+
+export function useRootData(): RootData {
+  return useRouteLoaderData("root") as RootData;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="pt-BR">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b5f7a" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Toaster />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <Outlet />
+      <PendingCrmSpinner />
+    </>
+  );
+}
+
+/** Spec: while entering the CRM (session and role being checked on the server), a centred spinner. */
+function PendingCrmSpinner() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const enteringCrm =
+    navigation.state === "loading" &&
+    navigation.location.pathname.startsWith("/crm") &&
+    !location.pathname.startsWith("/crm");
+  if (!enteringCrm) return null;
+  return (
+    <div className="fixed inset-0 z-50 grid place-items-center bg-white/70 backdrop-blur-sm">
+      <Spinner label="Verificando acesso" />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Algo deu errado";
+  let detail = "Tente novamente em instantes.";
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    title = "Oops! Page not found";
+    detail = "A página que você procura não existe ou foi removida.";
+  } else if (isRouteErrorResponse(error) && error.status === 403) {
+    title = "Acesso negado";
+    detail = "Você não tem permissão para ver esta página.";
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    detail = error.message;
+  }
+  return (
+    <main className="container-page flex min-h-[60vh] flex-col items-center justify-center gap-4 py-16 text-center">
+      <title>{`${title} | Imóveis`}</title>
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="text-muted-foreground">{detail}</p>
+      <Link to="/" className="font-semibold text-primary underline underline-offset-4">
+        Voltar para o início
+      </Link>
+    </main>
+  );
+}

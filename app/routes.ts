@@ -1,0 +1,29 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+/**
+ * Every URL of the product, top to bottom. Each route module is thin: it calls one feature
+ * module (app/features/...) for its queries, commands and components.
+ */
+export default [
+  // The public site (navbar + footer)
+  layout("routes/site-layout.tsx", [
+    index("routes/home.tsx"),
+    route("imoveis", "routes/properties.tsx"),
+    // Any other path: the 404 page, answered with status 404
+    route("*", "routes/not-found.tsx"),
+  ]),
+
+  // Sign-in and sign-up
+  route("auth", "routes/auth.tsx"),
+
+  // The broker's CRM: every loader and action checks the role on the server (requireStaff)
+  ...prefix("crm", [
+    layout("routes/crm-layout.tsx", [
+      index("routes/crm-dashboard.tsx"),
+      route("sair", "routes/crm-sign-out.tsx"),
+    ]),
+  ]),
+
+  // Resources that are not pages
+  route("media/:id/:file", "routes/media.ts"),
+] satisfies RouteConfig;

@@ -1,0 +1,46 @@
+import { Card } from "~/components/ui/card";
+import { requireStaff } from "~/features/auth/guard.server";
+import { getDashboardCounters } from "~/features/dashboard/counters.server";
+import { getDb } from "~/lib/runtime.server";
+import type { Route } from "./+types/crm-dashboard";
+import { Icon } from "~/components/ui/icon";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  return { counters: await getDashboardCounters(await getDb()) };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Dashboard | CRM" }];
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { counters } = loaderData;
+  const cards = [
+    { id: "total-properties", label: "Total de Imóveis", value: counters.totalProperties, icon: "building-2" as const },
+    { id: "total-leads", label: "Total de Leads", value: counters.totalLeads, icon: "users" as const },
+    { id: "converted-leads", label: "Leads Convertidos", value: counters.convertedLeads, icon: "circle-check" as const },
+    { id: "new-leads-month", label: "Novos Leads (Mês)", value: counters.newLeadsThisMonth, icon: "calendar-plus" as const },
+  ];
+  return (
+    <div className="grid gap-6">
+      <header>
+        <h1 className="text-2xl font-bold">Dashboard</h1>
+        <p className="text-sm text-muted-foreground">Visão geral dos imóveis e leads.</p>
+      </header>
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cards.map((card) => (
+          <li key={card.id}>
+            <Card className="flex items-center gap-4 p-5" data-testid={card.id}>
+              <Icon name={card.icon} className="size-11 rounded-md bg-primary/10 p-2.5 text-primary" />
+              <div>
+                <p className="text-sm text-muted-foreground">{card.label}</p>
+                <p className="text-3xl font-bold" data-value>
+                  {card.value}
+                </p>
+              </div>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

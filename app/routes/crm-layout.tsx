@@ -1,0 +1,29 @@
+import { Outlet } from "react-router";
+import { requireStaff } from "~/features/auth/guard.server";
+import { CrmNav } from "~/features/crm/components/crm-nav";
+import { countNewLeads } from "~/features/dashboard/counters.server";
+import { getBrokerProfile } from "~/features/site/broker-profile.server";
+import { getDb } from "~/lib/runtime.server";
+import type { Route } from "./+types/crm-layout";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const staff = await requireStaff(request);
+  return {
+    user: { name: staff.name, email: staff.email, role: staff.role },
+    newLeads: await countNewLeads(await getDb()),
+    siteName: getBrokerProfile().siteName,
+  };
+}
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
+
+export default function CrmLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="min-h-screen bg-muted lg:flex">
+      <CrmNav user={loaderData.user} newLeads={loaderData.newLeads} siteName={loaderData.siteName} />
+      <main id="conteudo" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+// `npm test`: every test. Unit and integration tests (vitest; PostgreSQL too when
+// TEST_DATABASE_URL is set), then a production build and the browser tests (Playwright on the
+// system Chromium) against it. Stops at the first failing step.
+import { spawnSync } from "node:child_process";
+
+const steps = [
+  ["unit and integration tests", "npx", ["vitest", "run"]],
+  ["production build", "npx", ["react-router", "build"]],
+  ["browser test data", "npx", ["tsx", "tests/e2e/prepare-template.ts"]],
+  ["browser tests", "npx", ["playwright", "test", ...process.argv.slice(2)]],
+];
+
+for (const [name, command, args] of steps) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
+  console.log(`◀ ${name}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

@@ -1,0 +1,183 @@
+/**
+ * The broker's chores from a terminal: users, roles, password resets, backups.
+ *
+ *   npm run cli -- user:list
+ *   npm run cli -- user:create --email ana@exemplo.com --name "Ana Souza" --role corretor [--password ...]
+ *   npm run cli -- user:password ana@exemplo.com [--password ...]
+ *   npm run cli -- role:set ana@exemplo.com admin|corretor
+ *   npm run cli -- role:remove ana@exemplo.com
+ *   npm run cli -- backup [--out arquivo]
+ *
+ * With the embedded database it refuses while the server holds the data folder (two processes
+ * writing one PGlite folder corrupt it); with DATABASE_URL it works at any time.
+ */
+import crypto from "node:crypto";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { asc, eq } from "drizzle-orm";
+import { type DatabaseHandle, migrateDatabase, openDatabase } from "~/db/client.server";
+import { user, user_roles } from "~/db/schema";
+import { ROLES, type Role } from "~/db/values";
+import { createAuth, createUserWithPassword, ensureAuthSecret, setUserPassword } from "~/features/auth/auth.server";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/features/auth/schema";
+import { DataDirLockedError } from "~/lib/data-dir-lock.server";
+import { EnvError, parseEnv } from "~/lib/env.server";
+
+class CliError extends Error {}
+
+const USAGE = `Uso: npm run cli -- <comando> [opções]
+
+Comandos:
+  user:list                                   lista usuários e papéis
+  user:create --email E --name N [--role R] [--password S]
+                                              cria um usuário (senha gerada se omitida)
+  user:password <email> [--password S]        define uma nova senha (gerada se omitida)
+  role:set <email> <admin|corretor>           dá ou troca o papel
+  role:remove <email>                         remove o papel (perde o acesso ao CRM)
+  backup [--out arquivo]                      cópia do banco de dados
+`;
+
+function generatePassword() {
+  return crypto.randomBytes(12).toString("base64url");
+}
+
+function checkPassword(password: string) {
+  if (password.length < PASSWORD_MIN) throw new CliError("Senha deve ter pelo menos 6 caracteres");
+  if (password.length > PASSWORD_MAX) throw new CliError("Senha muito longa");
+}
+
+function parseRole(value: string | undefined): Role {
+  if (!value || !(ROLES as readonly string[]).includes(value)) {
+    throw new CliError(`Papel inválido: ${value ?? "(vazio)"}. Use admin ou corretor.`);
+  }
+  return value as Role;
+}
+
+async function findUserId(handle: DatabaseHandle, email: string): Promise<string> {
+  const [found] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, email.trim().toLowerCase()));
+  if (!found) throw new CliError(`Usuário não encontrado: ${email}`);
+  return found.id;
+}
+
+export async function runCli(argv: string[], out: (line: string) => void = console.log): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: "string" },
+      name: { type: "string" },
+      role: { type: "string" },
+      password: { type: "string" },
+      out: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  const [command, ...rest] = positionals;
+  if (!command || values.help) {
+    out(USAGE);
+    return;
+  }
+  const known = ["user:list", "user:create", "user:password", "role:set", "role:remove", "backup"];
+  if (!known.includes(command)) throw new CliError(`Comando desconhecido: ${command}\n\n${USAGE}`);
+
+  const env = parseEnv(process.env);
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  try {
+    await migrateDatabase(handle);
+    const auth = createAuth({
+      db: handle.db,
+      secret: ensureAuthSecret(env.dataDir, env.AUTH_SECRET),
+      baseURL: env.publicUrl,
+      secureCookies: env.publicUrl.startsWith("https://"),
+    });
+
+    switch (command) {
+      case "user:list": {
+        const rows = await handle.db
+          .select({ email: user.email, name: user.name, role: user_roles.role, createdAt: user.createdAt })
+          .from(user)
+          .leftJoin(user_roles, eq(user_roles.user_id, user.id))
+          .orderBy(asc(user.email));
+        if (rows.length === 0) out("Nenhum usuário.");
+        for (const row of rows) out(`${row.email}\t${row.role ?? "(sem papel)"}\t${row.name}`);
+        return;
+      }
+      case "user:create": {
+        if (!values.email || !values.name) throw new CliError("Informe --email e --name");
+        const role = values.role ? parseRole(values.role) : undefined;
+        const password = values.password ?? generatePassword();
+        checkPassword(password);
+        const created = await createUserWithPassword(auth, { email: values.email, name: values.name, password });
+        if (role) await handle.db.insert(user_roles).values({ user_id: created.id, role });
+        out(`Usuário criado: ${created.email}${role ? ` (${role})` : " (sem papel)"}`);
+        if (!values.password) out(`Senha gerada: ${password}`);
+        return;
+      }
+      case "user:password": {
+        const email = rest[0] ?? values.email;
+        if (!email) throw new CliError("Informe o email");
+        const password = values.password ?? generatePassword();
+        checkPassword(password);
+        await setUserPassword(auth, email, password);
+        out(`Senha alterada para ${email}; as sessões abertas foram encerradas.`);
+        if (!values.password) out(`Nova senha: ${password}`);
+        return;
+      }
+      case "role:set": {
+        const [email, roleValue] = rest;
+        if (!email) throw new CliError("Informe o email");
+        const role = parseRole(roleValue ?? values.role);
+        const userId = await findUserId(handle, email);
+        await handle.db
+          .insert(user_roles)
+          .values({ user_id: userId, role })
+          .onConflictDoUpdate({ target: user_roles.user_id, set: { role } });
+        out(`${email} agora é ${role}.`);
+        return;
+      }
+      case "role:remove": {
+        const email = rest[0] ?? values.email;
+        if (!email) throw new CliError("Informe o email");
+        const userId = await findUserId(handle, email);
+        await handle.db.delete(user_roles).where(eq(user_roles.user_id, userId));
+        out(`${email} não tem mais papel (sem acesso ao CRM).`);
+        return;
+      }
+      case "backup": {
+        const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+        if (handle.kind === "pglite") {
+          const file = path.resolve(values.out ?? `backup-${stamp}.tar.gz`);
+          const dump = await handle.pglite!.dumpDataDir("gzip");
+          fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+          out(`Cópia salva em ${file} (restaure com PGlite loadDataDir ou copiando para DATA_DIR).`);
+        } else {
+          const file = path.resolve(values.out ?? `backup-${stamp}.sql`);
+          const result = spawnSync("pg_dump", ["--no-owner", "--file", file, env.DATABASE_URL!], { stdio: "inherit" });
+          if (result.error || result.status !== 0) {
+            throw new CliError("pg_dump falhou ou não está instalado (pacote postgresql-client).");
+          }
+          out(`Cópia salva em ${file}`);
+        }
+        return;
+      }
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
+if (isMain) {
+  if (fs.existsSync(".env")) process.loadEnvFile(".env");
+  runCli(process.argv.slice(2)).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      const expected = error instanceof CliError || error instanceof DataDirLockedError || error instanceof EnvError;
+      // Our own refusals need no stack trace; anything else shows it, for whoever debugs it.
+      console.error(expected || (error instanceof Error && !process.env.DEBUG) ? (error as Error).message : error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,20 @@
+import fs from "node:fs";
+import { E2E_ADMIN, E2E_PORT } from "../../playwright.config";
+import { RUN_DIR, TEMPLATE_DIR } from "./template";
+
+/** Playwright's web server: the production build on a fresh copy of the seeded template. */
+fs.rmSync(RUN_DIR, { recursive: true, force: true });
+fs.cpSync(TEMPLATE_DIR, RUN_DIR, { recursive: true });
+fs.rmSync(`${RUN_DIR}/pglite.lock`, { force: true });
+
+Object.assign(process.env, {
+  NODE_ENV: "production",
+  DATA_DIR: RUN_DIR,
+  PORT: String(E2E_PORT),
+  HOST: "127.0.0.1",
+  PUBLIC_URL: `http://localhost:${E2E_PORT}`,
+  SEED_DEMO: "false",
+  ADMIN_EMAIL: E2E_ADMIN.email,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+});
+await import("../../server/main");

@@ -7,15 +7,12 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
-  useLocation,
-  useNavigation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import type { BrokerProfile } from "~/features/site/broker-profile";
 import { getBrokerProfile } from "~/features/site/broker-profile.server";
-import { Spinner } from "~/components/ui/spinner";
 import { Toaster } from "~/components/ui/toaster";
 import { spriteUrl } from "~/components/ui/icon";
 import { useNonce } from "~/lib/nonce";
@@ -69,28 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return (
-    <>
-      <Outlet />
-      <PendingCrmSpinner />
-    </>
-  );
-}
-
-/** Spec: while entering the CRM (session and role being checked on the server), a centred spinner. */
-function PendingCrmSpinner() {
-  const navigation = useNavigation();
-  const location = useLocation();
-  const enteringCrm =
-    navigation.state === "loading" &&
-    navigation.location.pathname.startsWith("/crm") &&
-    !location.pathname.startsWith("/crm");
-  if (!enteringCrm) return null;
-  return (
-    <div className="fixed inset-0 z-50 grid place-items-center bg-white/70 backdrop-blur-sm">
-      <Spinner label="Verificando acesso" />
-    </div>
-  );
+  return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

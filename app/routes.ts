@@ -9,6 +9,11 @@ export default [
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
     route("imoveis", "routes/properties.tsx"),
+    route("imoveis/:id", "routes/property.tsx"),
+    route("sobre", "routes/about.tsx"),
+    route("contato", "routes/contact.tsx"),
+    route("agendar-visita", "routes/visit-booking.tsx"),
+    route("privacidade", "routes/privacy.tsx"),
     // Any other path: the 404 page, answered with status 404
     route("*", "routes/not-found.tsx"),
   ]),
@@ -26,4 +31,6 @@ export default [
 
   // Resources that are not pages
   route("media/:id/:file", "routes/media.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
 ] satisfies RouteConfig;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { signInSchema, signUpSchema } from "~/features/auth/schema";
-import { firstIssueMessage, fullName, optionalEmail, phone } from "./validation";
+import { fullName, optionalEmail, phone } from "./validation";
+import { firstIssueMessage } from "./form-data";
 
 const messageOf = (schema: z.ZodMiniType, value: unknown) => {
   const result = schema.safeParse(value);

@@ -67,17 +67,3 @@ export const optionalEmail = () =>
 // The same pattern zod's z.email() uses by default, for the optional variant above.
 const EMAIL_PATTERN =
   /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-
-/** The first issue's message, as the spec wants it shown (a toast). */
-export function firstIssueMessage(error: { issues: readonly { message: string }[] }): string {
-  return error.issues[0]?.message ?? "Dados inválidos";
-}
-
-/** A FormData as a plain object of strings (files and repeated keys are not used by our forms). */
-export function formDataToObject(formData: FormData): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [key, value] of formData.entries()) {
-    if (typeof value === "string") result[key] = value;
-  }
-  return result;
-}

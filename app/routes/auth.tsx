@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { Spinner } from "~/components/ui/spinner";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { getSessionUser, getUserRole } from "~/features/auth/guard.server";
@@ -10,7 +11,7 @@ import { signInSchema, signUpSchema } from "~/features/auth/schema";
 import { signIn, signUp } from "~/features/auth/sessions.server";
 import { clientIp } from "~/lib/client-ip.server";
 import { getRuntime } from "~/lib/runtime.server";
-import { firstIssueMessage, formDataToObject } from "~/lib/validation";
+import { firstIssueMessage, formDataToObject } from "~/lib/form-data";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/auth";
 import { Icon } from "~/components/ui/icon";
@@ -90,8 +91,16 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     }
   }
 
+  // Spec: while the CRM checks the session and role (the redirect after sign-in), a centred spinner.
+  const enteringCrm = navigation.state === "loading" && navigation.location.pathname.startsWith("/crm");
+
   return (
     <main className="flex min-h-screen items-center justify-center bg-sand px-4 py-10">
+      {enteringCrm && (
+        <div className="fixed inset-0 z-50 grid place-items-center bg-white/70 backdrop-blur-sm">
+          <Spinner label="Verificando acesso" />
+        </div>
+      )}
       <Card className="w-full max-w-md p-6 sm:p-8">
         <Link to="/" className="mb-6 flex items-center justify-center gap-2 font-bold text-navy">
           <span className="grid size-9 place-items-center rounded-md bg-primary text-white">

@@ -22,7 +22,7 @@ async function shippedScripts(request: APIRequestContext, path: string) {
   return { files: [...files], gzipped };
 }
 
-const PUBLIC_PAGES = ["/", "/imoveis", "/pagina-que-nao-existe"];
+const PUBLIC_PAGES = ["/", "/imoveis", "/imoveis?tipo=casa&quartos=3", "/sobre", "/contato", "/privacidade", "/agendar-visita", "/pagina-que-nao-existe"];
 
 for (const path of PUBLIC_PAGES) {
   test(`${path} ships at most 120 KB of gzipped JavaScript and none of the CRM`, async ({ request }) => {
@@ -34,13 +34,22 @@ for (const path of PUBLIC_PAGES) {
   });
 }
 
+test("a property page ships at most 120 KB of gzipped JavaScript and none of the CRM", async ({ request }) => {
+  const list = await (await request.get("/imoveis")).text();
+  const path = /href="(\/imoveis\/[0-9a-f-]{36})"/.exec(list)![1];
+  const { files, gzipped } = await shippedScripts(request, path);
+  test.info().annotations.push({ type: "js-gzip-bytes", description: `${path}: ${gzipped}` });
+  expect(gzipped).toBeLessThanOrEqual(PUBLIC_JS_BUDGET);
+  for (const file of files) expect(file).not.toMatch(/crm-/);
+});
+
 test("public pages hydrate without console errors", async ({ page }) => {
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
-  for (const path of ["/", "/imoveis"]) {
+  for (const path of ["/", "/imoveis", "/sobre", "/contato"]) {
     await page.goto(path);
     await page.waitForLoadState("load");
   }

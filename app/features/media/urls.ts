@@ -16,45 +16,31 @@ export const PREVIEW_FILE = "og.jpg";
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
 const MEDIA_URL = /^\/media\/([A-Za-z0-9-]{8,64})\/(\d+\.webp|og\.jpg)$/;
-const MEDIA_ID = /^[A-Za-z0-9-]{8,64}$/;
 
-export function isMediaId(id: string): boolean {
-  return MEDIA_ID.test(id);
-}
+export const isMediaId = (id: string) => /^[A-Za-z0-9-]{8,64}$/.test(id);
 
 /** The files stored for one photo. */
-export function mediaFileNames(): string[] {
-  return [...IMAGE_WIDTHS.map((width) => `${width}.webp`), PREVIEW_FILE];
-}
+export const mediaFileNames = () => [...IMAGE_WIDTHS.map((width) => `${width}.webp`), PREVIEW_FILE];
 
-export function isMediaFileName(name: string): boolean {
-  return mediaFileNames().includes(name);
-}
+export const isMediaFileName = (name: string) => mediaFileNames().includes(name);
 
-export function canonicalMediaUrl(id: string): string {
-  return `/media/${id}/${CANONICAL_WIDTH}.webp`;
-}
+export const canonicalMediaUrl = (id: string) => `/media/${id}/${CANONICAL_WIDTH}.webp`;
 
 /** The media id inside a canonical URL, or null for any other URL. */
-export function mediaIdFromUrl(url: string): string | null {
-  const match = MEDIA_URL.exec(url);
-  return match ? match[1] : null;
+export const mediaIdFromUrl = (url: string) => MEDIA_URL.exec(url)?.[1] ?? null;
+
+/** Another file of the same photo (a width, or the preview), or the URL itself if it is not ours. */
+function sibling(url: string, file: string): string {
+  const id = mediaIdFromUrl(url);
+  return id ? `/media/${id}/${file}` : url;
 }
 
-export function mediaUrlForWidth(url: string, width: ImageWidth): string {
-  const id = mediaIdFromUrl(url);
-  return id ? `/media/${id}/${width}.webp` : url;
-}
+export const mediaUrlForWidth = (url: string, width: ImageWidth) => sibling(url, `${width}.webp`);
+
+/** The 1200×630 JPEG used for Open Graph previews (WhatsApp, Facebook), as a path. */
+export const mediaPreviewUrl = (url: string) => sibling(url, PREVIEW_FILE);
 
 /** `srcset` for a stored photo, or undefined for an external URL. */
 export function mediaSrcSet(url: string, widths: readonly ImageWidth[] = IMAGE_WIDTHS): string | undefined {
-  const id = mediaIdFromUrl(url);
-  if (!id) return undefined;
-  return widths.map((width) => `/media/${id}/${width}.webp ${width}w`).join(", ");
-}
-
-/** The 1200×630 JPEG used for Open Graph previews (WhatsApp, Facebook), as a path. */
-export function mediaPreviewUrl(url: string): string {
-  const id = mediaIdFromUrl(url);
-  return id ? `/media/${id}/${PREVIEW_FILE}` : url;
+  return mediaIdFromUrl(url) ? widths.map((width) => `${mediaUrlForWidth(url, width)} ${width}w`).join(", ") : undefined;
 }

@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { propertiesPublic } from "~/db/schema";
-import type { PropertyCardData } from "./types";
+import { FILTER_ALL, PRICE_MAX, type ListFilters } from "./filters";
+import type { PropertyCardData, PublicPropertyDetail } from "./types";
 
 /**
  * Reads for visitors. They go through the properties_public view only, so broker_partner (and
@@ -41,13 +42,87 @@ export async function listFeaturedProperties(db: Database): Promise<PropertyCard
   return rows.map(toCard);
 }
 
-/** Every property: featured first, then newest. */
-export async function listPublicProperties(db: Database): Promise<PropertyCardData[]> {
+/** `%` and `_` typed by a visitor are letters, not wildcards. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** The WHERE clause for the public list's filters (spec §2 "List"), evaluated by the database. */
+export function filterConditions(filters: ListFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.tipo !== FILTER_ALL) conditions.push(eq(propertiesPublic.type, filters.tipo));
+  if (filters.finalidade !== FILTER_ALL) conditions.push(eq(propertiesPublic.purpose, filters.finalidade));
+  if (filters.bairro) {
+    // Case- and accent-insensitive "contains": 'petropolis' finds Petrópolis.
+    const pattern = `%${escapeLike(filters.bairro)}%`;
+    conditions.push(sql`unaccent(lower(${propertiesPublic.neighborhood})) like unaccent(lower(${pattern})) escape '\\'`);
+  }
+  if (filters.quartos === "4+") conditions.push(gte(propertiesPublic.bedrooms, 4));
+  else if (filters.quartos !== FILTER_ALL) conditions.push(eq(propertiesPublic.bedrooms, Number(filters.quartos)));
+  if (filters.vagas !== FILTER_ALL) conditions.push(gte(propertiesPublic.parking_spaces, Number(filters.vagas)));
+  if (filters.precoMin > 0) conditions.push(gte(propertiesPublic.price, filters.precoMin));
+  // The slider's top ('R$ 5.000.000+') sets no upper bound, so pricier listings still show.
+  if (filters.precoMax < PRICE_MAX) conditions.push(lte(propertiesPublic.price, filters.precoMax));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The public list: filtered in the database, featured first, then newest. */
+export async function listPublicProperties(db: Database, filters?: ListFilters): Promise<PropertyCardData[]> {
   const rows = await db
     .select(cardColumns)
     .from(propertiesPublic)
+    .where(filters ? filterConditions(filters) : undefined)
     .orderBy(desc(propertiesPublic.featured), desc(propertiesPublic.created_at));
   return rows.map(toCard);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One property for its public page, or null (unknown or malformed id: never a database error). */
+export async function getPublicProperty(db: Database, id: string): Promise<PublicPropertyDetail | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await db
+    .select({
+      id: propertiesPublic.id,
+      codigo: propertiesPublic.codigo,
+      title: propertiesPublic.title,
+      description: propertiesPublic.description,
+      type: propertiesPublic.type,
+      purpose: propertiesPublic.purpose,
+      status: propertiesPublic.status,
+      featured: propertiesPublic.featured,
+      price: propertiesPublic.price,
+      area: propertiesPublic.area,
+      bedrooms: propertiesPublic.bedrooms,
+      bathrooms: propertiesPublic.bathrooms,
+      parking_spaces: propertiesPublic.parking_spaces,
+      neighborhood: propertiesPublic.neighborhood,
+      city: propertiesPublic.city,
+      state: propertiesPublic.state,
+      images: propertiesPublic.images,
+      created_at: propertiesPublic.created_at,
+      updated_at: propertiesPublic.updated_at,
+    })
+    .from(propertiesPublic)
+    .where(eq(propertiesPublic.id, id));
+  if (!row) return null;
+  return {
+    ...row,
+    price: Number(row.price),
+    area: row.area === null ? null : Number(row.area),
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** Properties a search engine should know about (sitemap): the ones still on the market. */
+export async function listSitemapProperties(db: Database): Promise<{ id: string; updated_at: string }[]> {
+  const rows = await db
+    .select({ id: propertiesPublic.id, updated_at: propertiesPublic.updated_at })
+    .from(propertiesPublic)
+    .where(inArray(propertiesPublic.status, ["disponivel", "em_negociacao"]))
+    .orderBy(desc(propertiesPublic.updated_at));
+  return rows.map((row) => ({ id: row.id, updated_at: new Date(row.updated_at).toISOString() }));
 }
 
 // The view's numeric columns keep drizzle's number mode; this only normalises the cover.

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
-import { telLink, whatsappLink } from "~/features/site/broker-profile";
+import { telLink } from "~/features/site/broker-profile";
 import { useRootData } from "~/root";
 import { NAV_LINKS } from "./navbar";
+import { SocialLinks } from "./social-links";
 import { Icon } from "~/components/ui/icon";
 
 export const TAGLINE = "Seu sonho é meu compromisso";
@@ -60,23 +61,7 @@ export function Footer() {
 
         <div>
           <h2 className={heading}>Redes Sociais</h2>
-          <ul className="flex gap-3">
-            <li>
-              <a href={whatsappLink(broker.whatsapp)} target="_blank" rel="noopener noreferrer" aria-label="WhatsApp" className="grid size-11 place-items-center rounded-full bg-white/10 hover:bg-white/20">
-                <Icon name="whatsapp" className="size-5" />
-              </a>
-            </li>
-            <li>
-              <a href={broker.instagramUrl} target="_blank" rel="noopener noreferrer" aria-label="Instagram" className="grid size-11 place-items-center rounded-full bg-white/10 hover:bg-white/20">
-                <Icon name="instagram" className="size-5" />
-              </a>
-            </li>
-            <li>
-              <a href={broker.facebookUrl} target="_blank" rel="noopener noreferrer" aria-label="Facebook" className="grid size-11 place-items-center rounded-full bg-white/10 hover:bg-white/20">
-                <Icon name="facebook" className="size-5" />
-              </a>
-            </li>
-          </ul>
+          <SocialLinks tone="dark" />
         </div>
       </div>
       <div className="border-t border-white/15">

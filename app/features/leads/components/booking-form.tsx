@@ -1,0 +1,109 @@
+import { type FormEvent, useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { toast } from "~/components/ui/toaster";
+import { formatPhoneInput } from "~/lib/phone";
+import { firstIssueMessage } from "~/lib/form-data";
+import { LEAD_MESSAGES } from "../messages";
+import { Honeypot } from "./honeypot";
+import { PrivacyNote } from "./privacy-note";
+
+export type BookingResult = { ok: boolean; message: string };
+
+// The schema (and zod/mini) arrive with the first focus or submit, not with the page.
+const loadSchema = () => import("../schema");
+
+/**
+ * The visit booking form: validated in the browser (first problem as a toast), sent to
+ * /agendar-visita, validated again there. Without JavaScript it is a plain form to that page.
+ */
+export function BookingForm({ propertyId, onBooked }: { propertyId?: string; onBooked?: () => void }) {
+  const fetcher = useFetcher<BookingResult>({ key: `booking-${propertyId ?? "general"}` });
+  const formRef = useRef<HTMLFormElement>(null);
+  const sending = fetcher.state !== "idle";
+  const handled = useRef<BookingResult | undefined>(undefined);
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) {
+      toast.success(LEAD_MESSAGES.bookingSuccess);
+      formRef.current?.reset();
+      onBooked?.();
+    } else {
+      // What the visitor typed stays in the form.
+      toast.error(result.message);
+    }
+  }, [fetcher.state, fetcher.data, onBooked]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const { visitBookingSchema } = await loadSchema();
+    const parsed = visitBookingSchema.safeParse(Object.fromEntries(new FormData(form)));
+    if (!parsed.success) {
+      toast.error(firstIssueMessage(parsed.error));
+      return;
+    }
+    fetcher.submit(form, { method: "post", action: "/agendar-visita" });
+  }
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/agendar-visita"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={() => void loadSchema()}
+      className="relative grid gap-4"
+    >
+      <Honeypot />
+      {propertyId && <input type="hidden" name="property_id" value={propertyId} />}
+      <div className="grid gap-1.5">
+        <Label htmlFor="booking-name">Nome completo</Label>
+        <Input id="booking-name" name="full_name" autoComplete="name" required maxLength={100} />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="booking-phone">Telefone (WhatsApp)</Label>
+        <Input
+          id="booking-phone"
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="(84) 99999-9999"
+          required
+          maxLength={20}
+          onInput={(event) => {
+            event.currentTarget.value = formatPhoneInput(event.currentTarget.value);
+          }}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="booking-email">Email (opcional)</Label>
+        <Input id="booking-email" name="email" type="email" inputMode="email" autoComplete="email" maxLength={255} />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="booking-notes">Mensagem (opcional)</Label>
+        <Textarea
+          id="booking-notes"
+          name="notes"
+          maxLength={500}
+          rows={3}
+          placeholder="Melhores dias e horários para a visita"
+        />
+      </div>
+      <PrivacyNote />
+      <Button type="submit" size="lg" disabled={sending}>
+        <Icon name="calendar" />
+        {sending ? "Enviando..." : "Agendar Visita"}
+      </Button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,122 @@
+import { type FormEvent, useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { toast } from "~/components/ui/toaster";
+import { whatsappLink } from "~/features/site/broker-profile";
+import { formatPhoneInput } from "~/lib/phone";
+import { firstIssueMessage } from "~/lib/form-data";
+import type * as LeadSchemas from "../schema";
+import type { ContactInput } from "../schema";
+import { LEAD_MESSAGES } from "../messages";
+import { Honeypot } from "./honeypot";
+import { PrivacyNote } from "./privacy-note";
+
+type SchemaModule = typeof LeadSchemas;
+let schemaModule: SchemaModule | undefined;
+// zod/mini arrives with the first focus (or submit), not with the page; then it is at hand.
+const loadSchema = async () => (schemaModule ??= await import("../schema"));
+
+export function contactWhatsAppText(input: ContactInput): string {
+  return `Olá! Meu nome é ${input.name}.\n${input.message}\n\nTelefone: ${input.phone}\nEmail: ${input.email}`;
+}
+
+/**
+ * The contact form: the message becomes a lead, then the chat app opens with the same details
+ * (spec §8). The chat tab is opened during the click itself, because browsers block tabs that
+ * scripts open later; it is pointed at the chat once the lead is saved, or closed on failure.
+ */
+export function ContactForm({ whatsapp }: { whatsapp: string }) {
+  const fetcher = useFetcher<{ ok: boolean; message: string }>({ key: "contact" });
+  const formRef = useRef<HTMLFormElement>(null);
+  const pending = useRef<{ chat: Window | null; text: string } | null>(null);
+  const sending = fetcher.state !== "idle";
+
+  useEffect(() => {
+    const result = fetcher.data;
+    const waiting = pending.current;
+    if (fetcher.state !== "idle" || !result || !waiting) return;
+    pending.current = null;
+    if (result.ok) {
+      toast.success(LEAD_MESSAGES.contactSuccess);
+      formRef.current?.reset();
+      const url = whatsappLink(whatsapp, waiting.text);
+      if (waiting.chat) {
+        waiting.chat.location.href = url;
+      } else {
+        // The browser refused a new tab: go to the chat in this one.
+        window.location.href = url;
+      }
+    } else {
+      waiting.chat?.close();
+      toast.error(result.message);
+    }
+  }, [fetcher.state, fetcher.data, whatsapp]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const { contactSchema } = schemaModule ?? (await loadSchema());
+    const parsed = contactSchema.safeParse(Object.fromEntries(new FormData(form)));
+    if (!parsed.success) {
+      toast.error(firstIssueMessage(parsed.error));
+      return;
+    }
+    const chat = window.open("about:blank", "_blank");
+    if (chat) chat.opener = null;
+    pending.current = { chat, text: contactWhatsAppText(parsed.data) };
+    fetcher.submit(form, { method: "post", action: "/contato" });
+  }
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/contato"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={() => void loadSchema()}
+      className="relative grid gap-4"
+    >
+      <Honeypot />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-1.5">
+          <Label htmlFor="contact-name">Nome</Label>
+          <Input id="contact-name" name="name" autoComplete="name" required maxLength={100} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="contact-phone">Telefone (WhatsApp)</Label>
+          <Input
+            id="contact-phone"
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="(84) 99999-9999"
+            required
+            maxLength={20}
+            onInput={(event) => {
+              event.currentTarget.value = formatPhoneInput(event.currentTarget.value);
+            }}
+          />
+        </div>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="contact-email">Email</Label>
+        <Input id="contact-email" name="email" type="email" inputMode="email" autoComplete="email" required maxLength={255} />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="contact-message">Mensagem</Label>
+        <Textarea id="contact-message" name="message" rows={5} required maxLength={1000} placeholder="Conte o que você procura: tipo de imóvel, bairro, faixa de preço..." />
+      </div>
+      <PrivacyNote />
+      <Button type="submit" size="lg" disabled={sending}>
+        <Icon name="message-circle" />
+        {sending ? "Enviando..." : "Enviar Mensagem"}
+      </Button>
+    </fetcher.Form>
+  );
+}

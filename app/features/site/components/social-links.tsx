@@ -1,0 +1,34 @@
+import { Icon } from "~/components/ui/icon";
+import { whatsappLink } from "~/features/site/broker-profile";
+import { useRootData } from "~/root";
+import { cn } from "~/lib/utils";
+
+/** The chat app, the photo-sharing site and the social network, each opening in a new tab. */
+export function SocialLinks({ tone }: { tone: "dark" | "light" }) {
+  const { broker } = useRootData();
+  const links = [
+    { label: "WhatsApp", icon: "whatsapp" as const, href: whatsappLink(broker.whatsapp) },
+    { label: "Instagram", icon: "instagram" as const, href: broker.instagramUrl },
+    { label: "Facebook", icon: "facebook" as const, href: broker.facebookUrl },
+  ];
+  return (
+    <ul className="flex gap-3">
+      {links.map((link) => (
+        <li key={link.label}>
+          <a
+            href={link.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={link.label}
+            className={cn(
+              "grid size-11 place-items-center rounded-full",
+              tone === "dark" ? "bg-white/10 text-white hover:bg-white/20" : "bg-primary/10 text-primary hover:bg-primary/20",
+            )}
+          >
+            <Icon name={link.icon} className="size-5" />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

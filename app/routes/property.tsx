@@ -1,0 +1,153 @@
+import { data, Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
+import { Icon, type IconName } from "~/components/ui/icon";
+import { mediaPreviewUrl } from "~/features/media/urls";
+import { BookingButton } from "~/features/leads/components/booking-button";
+import { Gallery } from "~/features/properties/components/gallery";
+import { PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS, priceText } from "~/features/properties/labels";
+import { listingJsonLd, serializeJsonLd } from "~/features/properties/structured-data";
+import { getPublicProperty } from "~/features/properties/public-queries.server";
+import { telLink, whatsappLink } from "~/features/site/broker-profile";
+import { rootDataFromMatches } from "~/features/site/root-data";
+import { formatNumber } from "~/lib/format";
+import { useNonce } from "~/lib/nonce";
+import { getDb } from "~/lib/runtime.server";
+import { pageMeta } from "~/lib/seo";
+import { useRootData } from "~/root";
+import type { Route } from "./+types/property";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  // Unknown or malformed ids are a 404 page, never a server error.
+  const property = await getPublicProperty(await getDb(), params.id);
+  if (!property) return data({ property: null }, { status: 404 });
+  return { property };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  const { broker, publicUrl } = rootDataFromMatches(matches);
+  const property = loaderData?.property;
+  if (!property) return [{ title: `Imóvel não encontrado | ${broker.siteName}` }, { name: "robots", content: "noindex" }];
+  const cover = property.images[0];
+  return pageMeta({
+    title: property.title,
+    description: `${priceText(property.price, property.purpose)} · ${TYPE_LABELS[property.type]} para ${property.purpose === "venda" ? "venda" : "alugar"} em ${property.neighborhood}, ${property.city}/${property.state}. ${property.description}`.slice(0, 300),
+    url: `${publicUrl}/imoveis/${property.id}`,
+    siteName: broker.siteName,
+    image: cover ? new URL(mediaPreviewUrl(cover), publicUrl).toString() : `${publicUrl}/og-default.jpg`,
+    imageAlt: property.title,
+    type: "article",
+  });
+};
+
+export default function PropertyPage({ loaderData }: Route.ComponentProps) {
+  const { broker, publicUrl } = useRootData();
+  const nonce = useNonce();
+  const { property } = loaderData;
+
+  if (!property) {
+    return (
+      <section className="container-page flex min-h-[50vh] flex-col items-center justify-center gap-4 py-16 text-center">
+        <Icon name="search" className="size-12 text-muted-foreground" />
+        <h1 className="text-2xl font-bold">Imóvel não encontrado</h1>
+        <p className="text-muted-foreground">Ele pode ter sido vendido, alugado ou removido.</p>
+        <Link to="/imoveis" className={buttonClass("default", "lg")}>
+          Ver imóveis disponíveis
+        </Link>
+      </section>
+    );
+  }
+
+  const url = `${publicUrl}/imoveis/${property.id}`;
+  const price = priceText(property.price, property.purpose);
+  const whatsappMessage = `Olá! Tenho interesse no imóvel "${property.title}" (código ${property.codigo}), ${price}. ${url}`;
+  type Fact = { icon: IconName; label: string; value: string };
+  const facts = [
+    property.bedrooms ? { icon: "bed-double", label: "Quartos", value: String(property.bedrooms) } : null,
+    property.bathrooms ? { icon: "bath", label: "Banheiros", value: String(property.bathrooms) } : null,
+    property.area ? { icon: "ruler", label: "Área", value: `${formatNumber(property.area)} m²` } : null,
+    property.parking_spaces ? { icon: "car", label: "Vagas", value: String(property.parking_spaces) } : null,
+  ].filter((fact): fact is Fact => fact !== null);
+
+  return (
+    <article className="container-page py-6 sm:py-10">
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: serializeJsonLd(listingJsonLd(property, publicUrl)) }}
+      />
+      <Link to="/imoveis" className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <Icon name="arrow-left" /> Voltar para imóveis
+      </Link>
+
+      <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid min-w-0 gap-6">
+          <Gallery images={property.images} title={property.title} />
+
+          <div>
+            <div className="flex flex-wrap gap-2">
+              <Badge variant="outline">Código {property.codigo}</Badge>
+              <Badge variant="default">{PURPOSE_LABELS[property.purpose]}</Badge>
+              <Badge variant="secondary">{TYPE_LABELS[property.type]}</Badge>
+              {property.featured && (
+                <Badge variant="accent">
+                  <Icon name="star" className="size-3 fill-current" /> Destaque
+                </Badge>
+              )}
+              {property.status !== "disponivel" && <Badge variant="warning">{STATUS_LABELS[property.status]}</Badge>}
+            </div>
+            <h1 className="mt-3 font-display text-3xl font-bold leading-tight sm:text-4xl">{property.title}</h1>
+            <p className="mt-2 flex items-center gap-1 text-muted-foreground">
+              <Icon name="map-pin" className="size-5" />
+              {property.neighborhood}, {property.city}/{property.state}
+            </p>
+          </div>
+
+          {facts.length > 0 && (
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+              {facts.map((fact) => (
+                <div key={fact.label} className="rounded-lg border border-border bg-white p-4">
+                  <dt className="flex items-center gap-2 text-sm text-muted-foreground">
+                    <Icon name={fact.icon} className="size-5 text-primary" />
+                    {fact.label}
+                  </dt>
+                  <dd className="mt-1 text-lg font-semibold">{fact.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+
+          <section aria-labelledby="description-heading">
+            <h2 id="description-heading" className="text-xl font-semibold">
+              Descrição
+            </h2>
+            <p className="mt-2 whitespace-pre-line leading-relaxed text-foreground/90">{property.description}</p>
+          </section>
+        </div>
+
+        <aside className="grid content-start gap-4 lg:sticky lg:top-20">
+          <div className="rounded-lg border border-border bg-white p-5 shadow-sm">
+            <p className="text-sm text-muted-foreground">{property.purpose === "venda" ? "Valor do Imóvel" : "Valor do Aluguel"}</p>
+            <p className="mt-1 text-3xl font-bold text-primary">{price}</p>
+            <div className="mt-5 grid gap-3">
+              <BookingButton property={{ id: property.id, title: property.title }} />
+              <a href={whatsappLink(broker.whatsapp, whatsappMessage)} target="_blank" rel="noopener noreferrer" className={buttonClass("whatsapp", "lg")}>
+                <Icon name="whatsapp" className="size-5" /> Falar pelo WhatsApp
+              </a>
+            </div>
+          </div>
+
+          <div className="rounded-lg border border-border bg-white p-5 shadow-sm">
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">Corretor responsável</h2>
+            <p className="mt-2 text-lg font-semibold">{broker.name}</p>
+            <p className="text-sm text-muted-foreground">{broker.creci}</p>
+            <a href={telLink(broker.phone)} className="mt-2 inline-flex items-center gap-2 font-medium text-primary underline-offset-4 hover:underline">
+              <Icon name="phone" /> {broker.phone}
+            </a>
+          </div>
+        </aside>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,23 @@
+import { expect, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+
+/** Signs in through the real form (the admin from the test configuration). */
+export async function signInAsAdmin(page: Page, credentials = E2E_ADMIN) {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(credentials.email);
+  await page.getByLabel("Senha").fill(credentials.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/crm/);
+}
+
+/** The number shown on a dashboard counter. */
+export async function dashboardCounter(page: Page, testId: string): Promise<number> {
+  await page.goto("/crm");
+  return Number(await page.getByTestId(testId).locator("[data-value]").textContent());
+}
+
+/** Waits until the page has hydrated (React attached its handlers), so clicks are handled by the app. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+  await page.waitForLoadState("load");
+}

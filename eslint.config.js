@@ -18,7 +18,7 @@ export default tseslint.config(
     files: ["app/**/*.tsx"],
     ignores: ["app/routes/**", "app/root.tsx", "app/entry.server.tsx"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/*.server", "**/*.server.ts"], message: "Server-only module: import it from a route's loader/action instead." }] }],
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/*.server", "**/*.server.ts"], allowTypeImports: true, message: "Server-only module: import it from a route's loader/action instead." }] }],
     },
   },
 );

@@ -25,8 +25,15 @@ export default [
   ...prefix("crm", [
     layout("routes/crm-layout.tsx", [
       index("routes/crm-dashboard.tsx"),
+      route("imoveis", "routes/crm-properties.tsx"),
+      route("leads", "routes/crm-leads.tsx"),
+      route("relatorios", "routes/crm-reports.tsx"),
+      route("usuarios", "routes/crm-users.tsx"),
       route("sair", "routes/crm-sign-out.tsx"),
     ]),
+    // Staff-only resources (no page)
+    route("midia", "routes/crm-media.ts"),
+    route("backup", "routes/crm-backup.ts"),
   ]),
 
   // Resources that are not pages

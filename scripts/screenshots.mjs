@@ -13,6 +13,14 @@ const browser = await chromium.launch({
 for (const width of [390, 1280]) {
   const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 800 }, deviceScaleFactor: 1, locale: "pt-BR" });
   const page = await context.newPage();
+  // For CRM pages: SHOT_EMAIL / SHOT_PASSWORD sign in first.
+  if (process.env.SHOT_EMAIL) {
+    await page.goto(base + "/auth");
+    await page.getByLabel("Email").fill(process.env.SHOT_EMAIL);
+    await page.getByLabel("Senha").fill(process.env.SHOT_PASSWORD ?? "");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.waitForURL(/\/crm/);
+  }
   page.on("console", (message) => {
     if (message.type() === "error" || message.type() === "warning") console.log(`[${width}] console ${message.type()}: ${message.text()}`);
   });

@@ -7,7 +7,10 @@ import {
 import { type Auth, createAuth, ensureAuthSecret } from "~/features/auth/auth.server";
 import { ensureAdmin } from "~/features/auth/admin.server";
 import { seedDemoIfEmpty } from "~/features/properties/seed/seed.server";
+import { sweepOrphanMedia } from "~/features/media/cleanup.server";
+import { S3Storage } from "~/features/media/s3-storage.server";
 import { type MediaStorage, LocalDiskStorage } from "~/features/media/storage.server";
+import { pruneThrottle } from "./throttle.server";
 import { type Env, getEnv, setEnv } from "./env.server";
 
 /**
@@ -21,6 +24,8 @@ export type Runtime = {
   db: DatabaseHandle["db"];
   auth: Auth;
   storage: MediaStorage;
+  /** Stops the hourly housekeeping timer. */
+  stopHousekeeping: () => void;
 };
 
 export type StartOptions = {
@@ -37,7 +42,15 @@ const state = globalThis as unknown as {
 
 export function createStorage(env: Env): MediaStorage {
   if (env.STORAGE_DRIVER === "s3") {
-    throw new Error("STORAGE_DRIVER=s3 is not available yet");
+    // parseEnv has made sure bucket and keys are set.
+    return new S3Storage({
+      endpoint: env.S3_ENDPOINT,
+      region: env.S3_REGION,
+      bucket: env.S3_BUCKET!,
+      accessKeyId: env.S3_ACCESS_KEY_ID!,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    });
   }
   return new LocalDiskStorage(path.join(env.dataDir, "uploads"));
 }
@@ -57,16 +70,31 @@ async function start(options: StartOptions): Promise<Runtime> {
       secureCookies: env.publicUrl.startsWith("https://"),
     });
     const storage = createStorage(env);
-    const runtime: Runtime = { env, database, db: database.db, auth, storage };
+    const runtime: Runtime = { env, database, db: database.db, auth, storage, stopHousekeeping: () => {} };
     if (options.firstStartTasks ?? true) {
       if (env.SEED_DEMO) await seedDemoIfEmpty(runtime, log);
       await ensureAdmin(runtime, log);
+      runtime.stopHousekeeping = startHousekeeping(runtime);
     }
     return runtime;
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * Once an hour: photos no listing shows for a day (a dialog closed by a dead browser), and old
+ * rate-limit windows. Cheap queries; a failure is logged and retried next hour.
+ */
+function startHousekeeping(runtime: Pick<Runtime, "db" | "storage">): () => void {
+  const run = () => {
+    void sweepOrphanMedia(runtime).catch((error) => console.error("[housekeeping] media sweep failed:", error));
+    void pruneThrottle(runtime.db).catch((error) => console.error("[housekeeping] throttle prune failed:", error));
+  };
+  const timer = setInterval(run, 60 * 60 * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** Starts the runtime once; later calls get the same one. */
@@ -94,6 +122,7 @@ export function stopRuntime(): Promise<void> {
   state.__runtimeStopping ??= (async () => {
     try {
       const runtime = await current;
+      runtime.stopHousekeeping();
       await runtime.database.close();
     } catch {
       // A runtime that never started has nothing to close.

@@ -67,3 +67,8 @@ export const optionalEmail = () =>
 // The same pattern zod's z.email() uses by default, for the optional variant above.
 const EMAIL_PATTERN =
   /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+/** One of a list of values (a <select>): input any string, output the value; else the message. */
+export function choice<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z.pipe(z.optional(z.string({ error: message })), z.enum(values, { error: message }));
+}

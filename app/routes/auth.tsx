@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { toast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -8,6 +8,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { getSessionUser, getUserRole } from "~/features/auth/guard.server";
 import { signInSchema, signUpSchema } from "~/features/auth/schema";
+
+const loadSchemas = () => import("~/features/auth/schema");
 import { signIn, signUp } from "~/features/auth/sessions.server";
 import { clientIp } from "~/lib/client-ip.server";
 import { getRuntime } from "~/lib/runtime.server";
@@ -82,13 +84,18 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     }
   }, [navigation]);
 
-  function validateBeforeSending(event: FormEvent<HTMLFormElement>) {
-    const values = formDataToObject(new FormData(event.currentTarget));
-    const parsed = (isSignUp ? signUpSchema : signInSchema).safeParse(values);
+  // The form's schema (and zod) loads with the first focus, not with the page.
+  const submit = useSubmit();
+  async function validateBeforeSending(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const { signInSchema, signUpSchema } = await loadSchemas();
+    const parsed = (isSignUp ? signUpSchema : signInSchema).safeParse(formDataToObject(new FormData(form)));
     if (!parsed.success) {
-      event.preventDefault();
       toast.error(firstIssueMessage(parsed.error));
+      return;
     }
+    submit(form);
   }
 
   // Spec: while the CRM checks the session and role (the redirect after sign-in), a centred spinner.
@@ -113,7 +120,14 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           {isSignUp ? "Cadastre-se com seu email e uma senha." : "Acesso da equipe ao painel de imóveis e leads."}
         </p>
 
-        <Form method="post" noValidate onSubmit={validateBeforeSending} className="mt-6 grid gap-4" key={mode}>
+        <Form
+          method="post"
+          noValidate
+          onSubmit={validateBeforeSending}
+          onFocus={() => void loadSchemas()}
+          className="mt-6 grid gap-4"
+          key={mode}
+        >
           <input type="hidden" name="intent" value={isSignUp ? "cadastro" : "login"} />
           {isSignUp && (
             <div className="grid gap-1.5">

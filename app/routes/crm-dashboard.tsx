@@ -26,10 +26,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold">Dashboard</h1>
         <p className="text-sm text-muted-foreground">Visão geral dos imóveis e leads.</p>
       </header>
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {cards.map((card) => (
           <li key={card.id}>
-            <Card className="flex items-center gap-4 p-5" data-testid={card.id}>
+            <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5" data-testid={card.id}>
               <Icon name={card.icon} className="size-11 rounded-md bg-primary/10 p-2.5 text-primary" />
               <div>
                 <p className="text-sm text-muted-foreground">{card.label}</p>

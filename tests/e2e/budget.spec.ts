@@ -22,7 +22,7 @@ async function shippedScripts(request: APIRequestContext, path: string) {
   return { files: [...files], gzipped };
 }
 
-const PUBLIC_PAGES = ["/", "/imoveis", "/imoveis?tipo=casa&quartos=3", "/sobre", "/contato", "/privacidade", "/agendar-visita", "/pagina-que-nao-existe"];
+const PUBLIC_PAGES = ["/", "/imoveis", "/imoveis?tipo=casa&quartos=3", "/sobre", "/contato", "/privacidade", "/agendar-visita", "/auth", "/pagina-que-nao-existe"];
 
 for (const path of PUBLIC_PAGES) {
   test(`${path} ships at most 120 KB of gzipped JavaScript and none of the CRM`, async ({ request }) => {

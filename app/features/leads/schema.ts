@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { isUuid } from "~/lib/ids";
 import { email, fullName, optionalEmail, optionalText, phone } from "~/lib/validation";
 
 
@@ -6,8 +7,6 @@ import { email, fullName, optionalEmail, optionalText, phone } from "~/lib/valid
  * The public lead forms (spec §5), one schema each, used by the form in the browser and again by
  * the action. Loaded on demand in the browser (docs/decisions/003-javascript-budget.md).
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const visitBookingSchema = z.object({
   full_name: fullName(),
@@ -17,7 +16,7 @@ export const visitBookingSchema = z.object({
   // The property the visit is for; absent when booked from the list page.
   property_id: z.pipe(
     z.optional(z.string()),
-    z.transform((value) => (value && UUID.test(value) ? value : undefined)),
+    z.transform((value) => (isUuid(value) ? value : undefined)),
   ),
 });
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { isUuid } from "~/lib/ids";
 import { propertiesPublic } from "~/db/schema";
 import { FILTER_ALL, PRICE_MAX, type ListFilters } from "./filters";
 import type { PropertyCardData, PublicPropertyDetail } from "./types";
@@ -76,11 +77,9 @@ export async function listPublicProperties(db: Database, filters?: ListFilters):
   return rows.map(toCard);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** One property for its public page, or null (unknown or malformed id: never a database error). */
 export async function getPublicProperty(db: Database, id: string): Promise<PublicPropertyDetail | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select({
       id: propertiesPublic.id,

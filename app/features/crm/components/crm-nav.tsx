@@ -102,7 +102,7 @@ export function CrmNav({ user, newLeads, siteName }: CrmNavProps) {
       </nav>
 
       {/* Wide screens: the sidebar */}
-      <aside className="hidden w-64 shrink-0 flex-col gap-6 bg-navy p-4 text-white lg:flex lg:min-h-screen">
+      <aside className="hidden w-56 shrink-0 flex-col gap-6 bg-navy p-4 text-white lg:flex lg:min-h-screen">
         <Link to="/crm" className="flex items-center gap-2 px-3 pt-2 font-bold">
           <span className="grid size-9 place-items-center rounded-md bg-primary">
             <Icon name="house" className="size-5" />

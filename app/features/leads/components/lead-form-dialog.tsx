@@ -1,0 +1,160 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useRef } from "react";
+import { type FieldErrors, useForm } from "react-hook-form";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent } from "~/components/ui/dialog";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import { toast } from "~/components/ui/toaster";
+import { LEAD_INTERESTS, LEAD_ORIGINS, LEAD_STATUSES, PROPERTY_TYPES } from "~/db/values";
+import { TYPE_LABELS } from "~/features/properties/labels";
+import { formatPhoneInput } from "~/lib/phone";
+import { LEAD_CRM_MESSAGES, leadFormSchema, type LeadFormInput, type LeadFormValues } from "../crm-schema";
+import type { CrmLead } from "../crm.server";
+import { INTEREST_LABELS, LEAD_STATUS_LABELS, ORIGIN_LABELS } from "../labels";
+
+const FIELD_ORDER: (keyof LeadFormInput)[] = ["full_name", "phone", "email", "interest_type", "property_type", "origin", "status", "notes"];
+
+function firstError(errors: FieldErrors<LeadFormInput>): string {
+  for (const field of FIELD_ORDER) {
+    const message = errors[field]?.message;
+    if (message) return String(message);
+  }
+  return LEAD_CRM_MESSAGES.saveFailed;
+}
+
+function defaultsFor(lead?: CrmLead): LeadFormInput {
+  return {
+    full_name: lead?.full_name ?? "",
+    phone: lead?.phone ?? "",
+    email: lead?.email ?? "",
+    interest_type: lead?.interest_type ?? "comprar",
+    property_type: lead?.property_type ?? "",
+    origin: lead?.origin ?? "site",
+    status: lead?.status ?? "novo",
+    notes: lead?.notes ?? "",
+  };
+}
+
+type SaveResponse = { ok: boolean; message: string };
+
+/** 'Novo Lead' and edit (spec §3/§5): any status may follow any other. */
+export function LeadFormDialog({ open, onOpenChange, lead }: { open: boolean; onOpenChange: (open: boolean) => void; lead?: CrmLead }) {
+  const fetcher = useFetcher<SaveResponse>({ key: `lead-${lead?.id ?? "new"}` });
+  const { register, handleSubmit, formState, reset } = useForm<LeadFormInput, unknown, LeadFormValues>({
+    resolver: zodResolver(leadFormSchema),
+    defaultValues: defaultsFor(lead),
+  });
+  const errors = formState.errors;
+  const saving = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (open) reset(defaultsFor(lead));
+  }, [open, lead, reset]);
+
+  const handled = useRef<SaveResponse | undefined>(undefined);
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) {
+      toast.success(result.message);
+      onOpenChange(false);
+    } else {
+      toast.error(result.message);
+    }
+  }, [fetcher.state, fetcher.data, onOpenChange]);
+
+  const submit = handleSubmit(
+    (values) =>
+      fetcher.submit({ intent: lead ? "update" : "create", id: lead?.id ?? null, values } as never, {
+        method: "post",
+        action: "/crm/leads",
+        encType: "application/json",
+      }),
+    (fieldErrors) => toast.error(firstError(fieldErrors)),
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
+      <DialogContent title={lead ? "Editar Lead" : "Novo Lead"} description={lead?.property ? `Visita: ${lead.property.codigo} — ${lead.property.title}` : undefined}>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <FormField label="Nome completo" error={errors.full_name?.message}>
+            <Input maxLength={100} autoComplete="off" {...register("full_name")} />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Telefone" error={errors.phone?.message}>
+              <Input
+                type="tel"
+                inputMode="tel"
+                placeholder="(84) 99999-9999"
+                maxLength={20}
+                {...register("phone", {
+                  onChange: (event) => {
+                    event.target.value = formatPhoneInput(event.target.value);
+                  },
+                })}
+              />
+            </FormField>
+            <FormField label="Email (opcional)" error={errors.email?.message}>
+              <Input type="email" inputMode="email" maxLength={255} {...register("email")} />
+            </FormField>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Interesse" error={errors.interest_type?.message}>
+              <NativeSelect {...register("interest_type")}>
+                {LEAD_INTERESTS.map((value) => (
+                  <option key={value} value={value}>
+                    {INTEREST_LABELS[value]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField label="Tipo de imóvel (opcional)" error={errors.property_type?.message}>
+              <NativeSelect {...register("property_type")}>
+                <option value="">Não informado</option>
+                {PROPERTY_TYPES.map((value) => (
+                  <option key={value} value={value}>
+                    {TYPE_LABELS[value]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField label="Origem" error={errors.origin?.message}>
+              <NativeSelect {...register("origin")}>
+                {LEAD_ORIGINS.map((value) => (
+                  <option key={value} value={value}>
+                    {ORIGIN_LABELS[value]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField label="Status" error={errors.status?.message}>
+              <NativeSelect {...register("status")}>
+                {LEAD_STATUSES.map((value) => (
+                  <option key={value} value={value}>
+                    {LEAD_STATUS_LABELS[value]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+          </div>
+          <FormField label="Notas (opcional)" error={errors.notes?.message}>
+            <Textarea rows={4} maxLength={1000} {...register("notes")} />
+          </FormField>
+          <div className="sticky bottom-0 -mx-5 -mb-4 flex flex-col-reverse gap-2 border-t border-border bg-white px-5 py-3 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {saving ? "Salvando..." : lead ? "Salvar Alterações" : "Cadastrar Lead"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,77 @@
+import { desc, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { leads, properties } from "~/db/schema";
+import { LEAD_STATUSES, type LeadStatus } from "~/db/values";
+import { isUuid } from "~/lib/ids";
+import type { LeadFormValues } from "./crm-schema";
+
+/** The CRM's reads and writes of leads (staff only: routes check the role first). */
+
+export type CrmLead = {
+  id: string;
+  full_name: string;
+  phone: string;
+  email: string | null;
+  interest_type: LeadFormValues["interest_type"];
+  property_type: LeadFormValues["property_type"];
+  origin: LeadFormValues["origin"];
+  status: LeadStatus;
+  notes: string | null;
+  created_at: string;
+  /** The property a visit was booked for, when there is one. */
+  property: { id: string; codigo: string; title: string } | null;
+};
+
+export function parseStatusFilter(value: string | null): LeadStatus | null {
+  return value && (LEAD_STATUSES as readonly string[]).includes(value) ? (value as LeadStatus) : null;
+}
+
+/** All leads newest first (spec §7), optionally only one status. */
+export async function listCrmLeads(db: Database, status: LeadStatus | null): Promise<CrmLead[]> {
+  const rows = await db
+    .select({
+      lead: leads,
+      propertyId: properties.id,
+      propertyCodigo: properties.codigo,
+      propertyTitle: properties.title,
+    })
+    .from(leads)
+    .leftJoin(properties, eq(properties.id, leads.property_id))
+    .where(status ? eq(leads.status, status) : undefined)
+    .orderBy(desc(leads.created_at));
+  return rows.map(({ lead, propertyId, propertyCodigo, propertyTitle }) => ({
+    id: lead.id,
+    full_name: lead.full_name,
+    phone: lead.phone,
+    email: lead.email,
+    interest_type: lead.interest_type,
+    property_type: lead.property_type,
+    origin: lead.origin,
+    status: lead.status,
+    notes: lead.notes,
+    created_at: new Date(lead.created_at).toISOString(),
+    property: propertyId ? { id: propertyId, codigo: propertyCodigo!, title: propertyTitle! } : null,
+  }));
+}
+
+function rowFrom(values: LeadFormValues) {
+  return { ...values, email: values.email ?? null, notes: values.notes ?? null };
+}
+
+export async function createLead(db: Database, values: LeadFormValues): Promise<string> {
+  const [row] = await db.insert(leads).values(rowFrom(values)).returning({ id: leads.id });
+  return row.id;
+}
+
+/** Any status may follow any other (spec §4). */
+export async function updateLead(db: Database, id: string, values: LeadFormValues): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db.update(leads).set(rowFrom(values)).where(eq(leads.id, id)).returning({ id: leads.id });
+  return rows.length > 0;
+}
+
+export async function deleteLead(db: Database, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db.delete(leads).where(eq(leads.id, id)).returning({ id: leads.id });
+  return rows.length > 0;
+}

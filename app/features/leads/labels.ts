@@ -1,0 +1,11 @@
+import type { LeadInterest, LeadOrigin, LeadStatus } from "~/db/values";
+
+export const INTEREST_LABELS: Record<LeadInterest, string> = { comprar: "Comprar", alugar: "Alugar", vender: "Vender" };
+export const ORIGIN_LABELS: Record<LeadOrigin, string> = { site: "Site", whatsapp: "WhatsApp", indicacao: "Indicação", outro: "Outro" };
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  novo: "Novo",
+  em_atendimento: "Em atendimento",
+  convertido: "Convertido",
+  perdido: "Perdido",
+};
+export const LEAD_STATUS_VARIANT = { novo: "info", em_atendimento: "warning", convertido: "success", perdido: "danger" } as const;

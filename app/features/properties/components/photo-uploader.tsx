@@ -1,0 +1,165 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Icon } from "~/components/ui/icon";
+import { toast } from "~/components/ui/toaster";
+import { mediaUrlForWidth } from "~/features/media/urls";
+import { cn } from "~/lib/utils";
+import { MAX_PHOTOS, PROPERTY_MESSAGES } from "../crm-schema";
+
+const MAX_BYTES = 5 * 1024 * 1024;
+const ACCEPT = "image/jpeg,image/png,image/webp";
+
+type Upload = { key: string; name: string; progress: number };
+
+/** Sends one file to /crm/midia with progress (fetch cannot report upload progress; XHR can). */
+function uploadFile(file: File, onProgress: (fraction: number) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", "/crm/midia");
+    request.responseType = "json";
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      const body = request.response as { url?: string; error?: string } | null;
+      if (request.status === 200 && body?.url) resolve(body.url);
+      else reject(new Error(body?.error ?? (request.status === 413 ? "arquivo maior que 5 MB" : `falha no envio (${request.status})`)));
+    };
+    request.onerror = () => reject(new Error("sem conexão com o servidor"));
+    const form = new FormData();
+    form.append("file", file);
+    request.send(form);
+  });
+}
+
+/**
+ * The dialog's photos: pick several files, watch each upload, remove and reorder (the first is
+ * the cover). Calls onUploaded for each stored photo so the dialog can clean up if cancelled.
+ */
+export function PhotoUploader({
+  images,
+  onChange,
+  onUploaded,
+  onBusyChange,
+}: {
+  images: string[];
+  onChange: (images: string[]) => void;
+  onUploaded: (url: string) => void;
+  onBusyChange: (busy: boolean) => void;
+}) {
+  const inputId = useId();
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  // Saving waits while anything is still uploading.
+  useEffect(() => onBusyChange(uploads.length > 0), [uploads.length, onBusyChange]);
+  // Uploads finish in any order; always append to the latest list.
+  const latest = useRef(images);
+  latest.current = images;
+
+  async function onFiles(files: FileList | null) {
+    if (!files || files.length === 0) return;
+    const chosen = [...files];
+    const room = MAX_PHOTOS - latest.current.length;
+    if (chosen.length > room) toast.error(`${PROPERTY_MESSAGES.uploadFailed}no máximo ${MAX_PHOTOS} fotos por imóvel`);
+    const accepted = chosen.slice(0, Math.max(0, room)).filter((file) => {
+      if (file.size > MAX_BYTES) {
+        toast.error(`${PROPERTY_MESSAGES.uploadFailed}${file.name} tem mais de 5 MB`);
+        return false;
+      }
+      return true;
+    });
+    if (accepted.length === 0) return;
+    const batch = accepted.map((file) => ({ key: `${file.name}-${Math.random()}`, name: file.name, progress: 0, file }));
+    setUploads((current) => [...current, ...batch.map(({ key, name, progress }) => ({ key, name, progress }))]);
+
+    await Promise.all(
+      batch.map(async (item) => {
+        try {
+          const url = await uploadFile(item.file, (progress) =>
+            setUploads((current) => current.map((upload) => (upload.key === item.key ? { ...upload, progress } : upload))),
+          );
+          onUploaded(url);
+          latest.current = [...latest.current, url];
+          onChange(latest.current);
+        } catch (error) {
+          toast.error(`${PROPERTY_MESSAGES.uploadFailed}${(error as Error).message}`);
+        } finally {
+          setUploads((current) => current.filter((upload) => upload.key !== item.key));
+        }
+      }),
+    );
+  }
+
+  function move(index: number, step: -1 | 1) {
+    const next = [...images];
+    const target = index + step;
+    if (target < 0 || target >= next.length) return;
+    [next[index], next[target]] = [next[target], next[index]];
+    onChange(next);
+  }
+
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="text-sm font-medium">Fotos</legend>
+      {images.length > 0 && (
+        <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Fotos do imóvel (a primeira é a capa)">
+          {images.map((url, index) => (
+            <li key={url} className="overflow-hidden rounded-md border border-border bg-white">
+              <div className="relative aspect-[4/3] bg-muted">
+                <img src={mediaUrlForWidth(url, 400)} alt={`Foto ${index + 1}`} className="size-full object-cover" />
+                {index === 0 && <span className="absolute left-1.5 top-1.5 rounded bg-primary px-1.5 py-0.5 text-xs font-semibold text-white">Capa</span>}
+              </div>
+              <div className="flex items-center justify-between gap-1 p-1">
+                <div className="flex">
+                  <button type="button" className="grid size-9 place-items-center rounded hover:bg-muted disabled:opacity-40" onClick={() => move(index, -1)} disabled={index === 0}>
+                    <Icon name="arrow-left" label={`Mover foto ${index + 1} para antes`} />
+                  </button>
+                  <button type="button" className="grid size-9 place-items-center rounded hover:bg-muted disabled:opacity-40" onClick={() => move(index, 1)} disabled={index === images.length - 1}>
+                    <Icon name="arrow-right" label={`Mover foto ${index + 1} para depois`} />
+                  </button>
+                </div>
+                <button type="button" className="grid size-9 place-items-center rounded text-destructive hover:bg-red-50" onClick={() => onChange(images.filter((image) => image !== url))}>
+                  <Icon name="trash-2" label={`Remover foto ${index + 1}`} />
+                </button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+
+      {uploads.length > 0 && (
+        <ul className="grid gap-2" aria-label="Envios em andamento">
+          {uploads.map((upload) => (
+            <li key={upload.key} className="grid gap-1 text-xs">
+              <span className="truncate">{upload.name}</span>
+              <progress max={1} value={upload.progress} className="h-2 w-full accent-primary" aria-label={`Enviando ${upload.name}`}>
+                {Math.round(upload.progress * 100)}%
+              </progress>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <label
+        htmlFor={inputId}
+        className={cn(
+          "flex cursor-pointer flex-col items-center gap-1 rounded-md border-2 border-dashed border-input p-4 text-center text-sm hover:border-primary hover:bg-primary/5",
+          "has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-ring",
+        )}
+      >
+        <Icon name="upload" className="size-6 text-primary" />
+        <span className="font-semibold">Adicionar fotos</span>
+        <span className="text-xs text-muted-foreground">JPG, PNG ou WebP, até 5 MB por foto. A primeira é a capa.</span>
+        <input
+          id={inputId}
+          type="file"
+          accept={ACCEPT}
+          multiple
+          className="sr-only"
+          onChange={(event) => {
+            void onFiles(event.currentTarget.files);
+            event.currentTarget.value = "";
+          }}
+        />
+      </label>
+    </fieldset>
+  );
+}

@@ -1,0 +1,129 @@
+import { useFetcher } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Icon } from "~/components/ui/icon";
+import { Table, Td, Th } from "~/components/ui/table";
+import { formatBRL } from "~/lib/format";
+import { cn } from "~/lib/utils";
+import type { CrmProperty } from "../crm.server";
+import { PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS } from "../labels";
+
+const STATUS_VARIANT = { disponivel: "success", vendido: "danger", alugado: "info", em_negociacao: "warning" } as const;
+
+/** The star of the 'destaque' column: toggles at once (optimistic), saved on the server. */
+function FeaturedToggle({ property }: { property: CrmProperty }) {
+  const fetcher = useFetcher({ key: `featured-${property.id}` });
+  const pending = fetcher.json as { featured?: boolean } | undefined;
+  const featured = pending?.featured ?? property.featured;
+  return (
+    <button
+      type="button"
+      aria-pressed={featured}
+      onClick={() =>
+        fetcher.submit({ intent: "featured", id: property.id, featured: !featured }, { method: "post", action: "/crm/imoveis", encType: "application/json" })
+      }
+      className="grid size-10 place-items-center rounded-md hover:bg-muted"
+    >
+      <Icon
+        name="star"
+        className={cn("size-5", featured ? "fill-amber-400 text-amber-500" : "text-muted-foreground")}
+        label={featured ? `Remover destaque de ${property.codigo}` : `Destacar ${property.codigo}`}
+      />
+    </button>
+  );
+}
+
+function Actions({ property, onEdit, onDelete }: { property: CrmProperty; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <div className="flex gap-1">
+      <button type="button" onClick={onEdit} className="grid size-10 place-items-center rounded-md hover:bg-muted">
+        <Icon name="pencil" className="size-4" label={`Editar ${property.codigo}`} />
+      </button>
+      <button type="button" onClick={onDelete} className="grid size-10 place-items-center rounded-md text-destructive hover:bg-red-50">
+        <Icon name="trash-2" className="size-4" label={`Excluir ${property.codigo}`} />
+      </button>
+    </div>
+  );
+}
+
+/** Spec §2 "CRM properties": a table on wide screens, cards on a phone. */
+export function PropertiesTable({
+  properties,
+  onEdit,
+  onDelete,
+}: {
+  properties: CrmProperty[];
+  onEdit: (property: CrmProperty) => void;
+  onDelete: (property: CrmProperty) => void;
+}) {
+  if (properties.length === 0) {
+    return <p className="p-10 text-center text-muted-foreground">Nenhum imóvel cadastrado</p>;
+  }
+  return (
+    <>
+      <div className="hidden lg:block">
+        <Table>
+          <thead>
+            <tr>
+              <Th>Código</Th>
+              <Th>Título</Th>
+              <Th>Tipo</Th>
+              <Th>Finalidade</Th>
+              <Th>Bairro</Th>
+              <Th className="text-right">Preço</Th>
+              <Th>Status</Th>
+              <Th>Destaque</Th>
+              <Th>Ações</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {properties.map((property) => (
+              <tr key={property.id} className="hover:bg-muted/50">
+                <Td className="whitespace-nowrap font-mono text-xs font-semibold">{property.codigo}</Td>
+                <Td className="min-w-48">
+                  <span className="line-clamp-2">{property.title}</span>
+                </Td>
+                <Td>{TYPE_LABELS[property.type]}</Td>
+                <Td>{PURPOSE_LABELS[property.purpose]}</Td>
+                <Td>{property.neighborhood}</Td>
+                <Td className="whitespace-nowrap text-right">{formatBRL(property.price)}</Td>
+                <Td>
+                  <Badge variant={STATUS_VARIANT[property.status]}>{STATUS_LABELS[property.status]}</Badge>
+                </Td>
+                <Td>
+                  <FeaturedToggle property={property} />
+                </Td>
+                <Td>
+                  <Actions property={property} onEdit={() => onEdit(property)} onDelete={() => onDelete(property)} />
+                </Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </div>
+
+      <ul className="grid gap-3 p-3 lg:hidden">
+        {properties.map((property) => (
+          <li key={property.id} className="rounded-lg border border-border bg-white p-4">
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <p className="font-mono text-xs font-semibold text-muted-foreground">{property.codigo}</p>
+                <p className="font-semibold">{property.title}</p>
+                <p className="text-sm text-muted-foreground">
+                  {TYPE_LABELS[property.type]} · {PURPOSE_LABELS[property.purpose]} · {property.neighborhood}
+                </p>
+              </div>
+              <FeaturedToggle property={property} />
+            </div>
+            <div className="mt-3 flex items-center justify-between gap-2">
+              <div className="flex items-center gap-2">
+                <span className="font-bold text-primary">{formatBRL(property.price)}</span>
+                <Badge variant={STATUS_VARIANT[property.status]}>{STATUS_LABELS[property.status]}</Badge>
+              </div>
+              <Actions property={property} onEdit={() => onEdit(property)} onDelete={() => onDelete(property)} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,251 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Controller, type FieldErrors, useForm } from "react-hook-form";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent } from "~/components/ui/dialog";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import { toast } from "~/components/ui/toaster";
+import { PROPERTY_PURPOSES, PROPERTY_STATUSES, PROPERTY_TYPES } from "~/db/values";
+import { maskBRLInput, priceToInput } from "~/lib/money";
+import { PROPERTY_MESSAGES, propertyFormSchema, type PropertyFormInput, type PropertyFormValues } from "../crm-schema";
+import type { CrmProperty } from "../crm.server";
+import { PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS } from "../labels";
+import { PhotoUploader } from "./photo-uploader";
+
+/** Field order: the first failing one is the one the toast names (spec §5). */
+const FIELD_ORDER: (keyof PropertyFormInput)[] = [
+  "codigo", "title", "description", "type", "purpose", "status", "price", "area", "bedrooms", "bathrooms",
+  "parking_spaces", "neighborhood", "city", "state", "broker_partner", "images",
+];
+
+export function firstFormError(errors: FieldErrors<PropertyFormInput>): string {
+  for (const field of FIELD_ORDER) {
+    const message = errors[field]?.message;
+    if (message) return String(message);
+  }
+  return PROPERTY_MESSAGES.saveFailed;
+}
+
+function defaultsFor(property?: CrmProperty): PropertyFormInput {
+  return {
+    codigo: property?.codigo ?? "",
+    title: property?.title ?? "",
+    description: property?.description ?? "",
+    type: property?.type ?? "",
+    purpose: property?.purpose ?? "",
+    status: property?.status ?? "disponivel",
+    featured: property?.featured ?? false,
+    price: property ? priceToInput(property.price) : "0,00",
+    area: property?.area?.toString() ?? "",
+    bedrooms: property?.bedrooms?.toString() ?? "",
+    bathrooms: property?.bathrooms?.toString() ?? "",
+    parking_spaces: property?.parking_spaces?.toString() ?? "",
+    neighborhood: property?.neighborhood ?? "",
+    city: property?.city ?? "Natal",
+    state: property?.state ?? "RN",
+    broker_partner: property?.broker_partner ?? "",
+    images: property?.images ?? [],
+  };
+}
+
+type SaveResponse = { ok: true; message: string } | { ok: false; message: string };
+
+/**
+ * 'Novo Imóvel' and edit: every field of spec §3 with the rules of §5, photos uploaded in the
+ * dialog. Photos uploaded here and never saved are deleted when the dialog is cancelled.
+ */
+export function PropertyFormDialog({
+  open,
+  onOpenChange,
+  property,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  property?: CrmProperty;
+}) {
+  const fetcher = useFetcher<SaveResponse>({ key: `property-${property?.id ?? "new"}` });
+  const [uploading, setUploading] = useState(false);
+  const uploadedHere = useRef<string[]>([]);
+  const saved = useRef(false);
+  const form = useForm<PropertyFormInput, unknown, PropertyFormValues>({
+    resolver: zodResolver(propertyFormSchema),
+    defaultValues: defaultsFor(property),
+  });
+  const { register, control, handleSubmit, formState, reset } = form;
+  const errors = formState.errors;
+  const saving = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (open) {
+      reset(defaultsFor(property));
+      uploadedHere.current = [];
+      saved.current = false;
+    }
+  }, [open, property, reset]);
+
+  const handled = useRef<SaveResponse | undefined>(undefined);
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) {
+      saved.current = true;
+      toast.success(result.message);
+      onOpenChange(false);
+    } else {
+      toast.error(result.message);
+    }
+  }, [fetcher.state, fetcher.data, onOpenChange]);
+
+  function close(nextOpen: boolean) {
+    if (nextOpen) return onOpenChange(true);
+    if (saving) return;
+    // Cancelled: photos uploaded in this dialog and not saved go away (the server keeps any a
+    // listing still shows).
+    if (!saved.current && uploadedHere.current.length > 0) {
+      void fetch("/crm/midia", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ intent: "discard", urls: uploadedHere.current }),
+      });
+      uploadedHere.current = [];
+    }
+    onOpenChange(false);
+  }
+
+  const onUploaded = useCallback((url: string) => uploadedHere.current.push(url), []);
+
+  const submit = handleSubmit(
+    (values) => {
+      fetcher.submit(
+        { intent: property ? "update" : "create", id: property?.id ?? null, values } as never,
+        { method: "post", action: "/crm/imoveis", encType: "application/json" },
+      );
+    },
+    (fieldErrors) => toast.error(firstFormError(fieldErrors)),
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent title={property ? "Editar Imóvel" : "Novo Imóvel"} description={property ? `Código ${property.codigo}` : "Preencha os dados do imóvel."}>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+            <FormField label="Código" error={errors.codigo?.message}>
+              <Input
+                autoComplete="off"
+                maxLength={50}
+                {...register("codigo", {
+                  // Forced to uppercase as it is typed (spec §3).
+                  onChange: (event) => {
+                    event.target.value = event.target.value.toUpperCase();
+                  },
+                })}
+              />
+            </FormField>
+            <FormField label="Título" error={errors.title?.message}>
+              <Input maxLength={200} {...register("title")} />
+            </FormField>
+          </div>
+          <FormField label="Descrição" error={errors.description?.message}>
+            <Textarea rows={4} maxLength={2000} {...register("description")} />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <FormField label="Tipo" error={errors.type?.message}>
+              <NativeSelect {...register("type")}>
+                <option value="">Selecione</option>
+                {PROPERTY_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {TYPE_LABELS[type]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField label="Finalidade" error={errors.purpose?.message}>
+              <NativeSelect {...register("purpose")}>
+                <option value="">Selecione</option>
+                {PROPERTY_PURPOSES.map((purpose) => (
+                  <option key={purpose} value={purpose}>
+                    {PURPOSE_LABELS[purpose]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField label="Status" error={errors.status?.message}>
+              <NativeSelect {...register("status")}>
+                {PROPERTY_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Preço (R$)" error={errors.price?.message} hint="Digite só números: os dois últimos são os centavos.">
+              <Input
+                inputMode="numeric"
+                autoComplete="off"
+                {...register("price", {
+                  onChange: (event) => {
+                    event.target.value = maskBRLInput(event.target.value);
+                  },
+                })}
+              />
+            </FormField>
+            <FormField label="Área (m²)" error={errors.area?.message}>
+              <Input inputMode="decimal" {...register("area")} />
+            </FormField>
+          </div>
+          <div className="grid grid-cols-3 gap-4">
+            <FormField label="Quartos" error={errors.bedrooms?.message}>
+              <Input type="number" min={0} inputMode="numeric" {...register("bedrooms")} />
+            </FormField>
+            <FormField label="Banheiros" error={errors.bathrooms?.message}>
+              <Input type="number" min={0} inputMode="numeric" {...register("bathrooms")} />
+            </FormField>
+            <FormField label="Vagas" error={errors.parking_spaces?.message}>
+              <Input type="number" min={0} inputMode="numeric" {...register("parking_spaces")} />
+            </FormField>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-[1fr_1fr_6rem]">
+            <FormField label="Bairro" error={errors.neighborhood?.message}>
+              <Input maxLength={100} {...register("neighborhood")} />
+            </FormField>
+            <FormField label="Cidade" error={errors.city?.message}>
+              <Input maxLength={100} {...register("city")} />
+            </FormField>
+            <FormField label="Estado" error={errors.state?.message}>
+              <Input maxLength={2} {...register("state")} />
+            </FormField>
+          </div>
+          <FormField label="Corretor parceiro" error={errors.broker_partner?.message} hint="Uso interno: não aparece no site.">
+            <Input maxLength={100} {...register("broker_partner")} />
+          </FormField>
+          <label className="flex items-center gap-3 text-sm font-medium">
+            <input type="checkbox" className="size-5 accent-primary" {...register("featured")} />
+            Destaque na página inicial
+          </label>
+          <Controller
+            control={control}
+            name="images"
+            render={({ field }) => (
+              <PhotoUploader images={field.value ?? []} onChange={field.onChange} onUploaded={onUploaded} onBusyChange={setUploading} />
+            )}
+          />
+          <div className="sticky bottom-0 -mx-5 -mb-4 flex flex-col-reverse gap-2 border-t border-border bg-white px-5 py-3 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => close(false)} disabled={saving}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={saving || uploading}>
+              {saving ? "Salvando..." : uploading ? "Aguardando fotos..." : property ? "Salvar Alterações" : "Cadastrar Imóvel"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,151 @@
+import { useEffect, useState } from "react";
+import { data, useFetcher, useNavigate } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Icon } from "~/components/ui/icon";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import { toast } from "~/components/ui/toaster";
+import { LEAD_STATUSES } from "~/db/values";
+import { requireStaff } from "~/features/auth/guard.server";
+import { LeadFormDialog } from "~/features/leads/components/lead-form-dialog";
+import { LeadsTable } from "~/features/leads/components/leads-table";
+import { LEAD_CRM_MESSAGES, leadFormSchema } from "~/features/leads/crm-schema";
+import { type CrmLead, createLead, deleteLead, listCrmLeads, parseStatusFilter, updateLead } from "~/features/leads/crm.server";
+import { LEAD_STATUS_LABELS } from "~/features/leads/labels";
+import { firstIssueMessage } from "~/lib/form-data";
+import { asString, readBody } from "~/lib/request-body.server";
+import { getRuntime } from "~/lib/runtime.server";
+import type { Route } from "./+types/crm-leads";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const status = parseStatusFilter(new URL(request.url).searchParams.get("status"));
+  try {
+    return { leads: await listCrmLeads((await getRuntime()).db, status), status, loadFailed: false };
+  } catch (error) {
+    console.error("[crm] leads could not be loaded:", error);
+    return { leads: [] as CrmLead[], status, loadFailed: true };
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireStaff(request);
+  const { db } = await getRuntime();
+  const body = await readBody(request);
+  const intent = asString(body.intent);
+  const id = asString(body.id);
+
+  if (intent === "create" || intent === "update") {
+    const parsed = leadFormSchema.safeParse(body.values ?? body);
+    if (!parsed.success) return data({ ok: false, message: firstIssueMessage(parsed.error) }, { status: 400 });
+    try {
+      if (intent === "create") {
+        await createLead(db, parsed.data);
+        return { ok: true, message: LEAD_CRM_MESSAGES.created };
+      }
+      if (id && (await updateLead(db, id, parsed.data))) return { ok: true, message: LEAD_CRM_MESSAGES.updated };
+      return data({ ok: false, message: LEAD_CRM_MESSAGES.saveFailed }, { status: 404 });
+    } catch (error) {
+      console.error("[crm] lead could not be saved:", error);
+      return data({ ok: false, message: LEAD_CRM_MESSAGES.saveFailed }, { status: 500 });
+    }
+  }
+  if (intent === "delete" && id) {
+    const deleted = await deleteLead(db, id).catch((error) => {
+      console.error("[crm] lead could not be deleted:", error);
+      return false;
+    });
+    return deleted ? { ok: true, message: LEAD_CRM_MESSAGES.deleted } : data({ ok: false, message: LEAD_CRM_MESSAGES.deleteFailed }, { status: 404 });
+  }
+  return data({ ok: false, message: "Ação desconhecida" }, { status: 400 });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Leads | CRM" }];
+
+export default function CrmLeadsPage({ loaderData }: Route.ComponentProps) {
+  const { leads, status, loadFailed } = loaderData;
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState<CrmLead | undefined>();
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<CrmLead | undefined>();
+  const deleteFetcher = useFetcher<{ ok: boolean; message: string }>({ key: "delete-lead" });
+
+  useEffect(() => {
+    if (loadFailed) toast.error(LEAD_CRM_MESSAGES.loadFailed);
+  }, [loadFailed]);
+
+  useEffect(() => {
+    if (deleteFetcher.state === "idle" && deleteFetcher.data) {
+      if (deleteFetcher.data.ok) toast.success(deleteFetcher.data.message);
+      else toast.error(deleteFetcher.data.message);
+      setDeleting(undefined);
+    }
+  }, [deleteFetcher.state, deleteFetcher.data]);
+
+  return (
+    <div className="grid gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Leads</h1>
+          <p className="text-sm text-muted-foreground">
+            {leads.length} {leads.length === 1 ? "lead" : "leads"}
+            {status ? ` com status ${LEAD_STATUS_LABELS[status]}` : ""}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="grid gap-1.5">
+            <Label htmlFor="lead-status-filter">Status</Label>
+            <NativeSelect
+              id="lead-status-filter"
+              value={status ?? ""}
+              className="w-48"
+              onChange={(event) => navigate(event.target.value ? `/crm/leads?status=${event.target.value}` : "/crm/leads", { replace: true })}
+            >
+              <option value="">Todos</option>
+              {LEAD_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {LEAD_STATUS_LABELS[value]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <Button
+            onClick={() => {
+              setEditing(undefined);
+              setFormOpen(true);
+            }}
+          >
+            <Icon name="plus" /> Novo Lead
+          </Button>
+        </div>
+      </header>
+
+      <Card>
+        <LeadsTable
+          leads={leads}
+          onEdit={(lead) => {
+            setEditing(lead);
+            setFormOpen(true);
+          }}
+          onDelete={setDeleting}
+        />
+      </Card>
+
+      <LeadFormDialog open={formOpen} onOpenChange={setFormOpen} lead={editing} />
+
+      <ConfirmDialog
+        open={deleting !== undefined}
+        onOpenChange={(open) => !open && deleteFetcher.state === "idle" && setDeleting(undefined)}
+        title={LEAD_CRM_MESSAGES.deleteConfirm}
+        description={deleting ? `${deleting.full_name} — ${deleting.phone}` : undefined}
+        confirmLabel="Excluir"
+        busy={deleteFetcher.state !== "idle"}
+        onConfirm={() =>
+          deleting && deleteFetcher.submit({ intent: "delete", id: deleting.id }, { method: "post", action: "/crm/leads", encType: "application/json" })
+        }
+      />
+    </div>
+  );
+}

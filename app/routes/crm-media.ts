@@ -1,0 +1,70 @@
+import { data } from "react-router";
+import { requireStaff } from "~/features/auth/guard.server";
+import { deleteUnusedMedia } from "~/features/media/cleanup.server";
+import { ImageRejectedError, MAX_UPLOAD_BYTES, storeImage } from "~/features/media/pipeline.server";
+import { getRuntime } from "~/lib/runtime.server";
+import type { Route } from "./+types/crm-media";
+
+/**
+ * /crm/midia — photo uploads from the property dialog, one file per request (so each file has
+ * its own progress bar), and the clean-up of uploads from a dialog that was cancelled.
+ * Staff only, checked here: a script posting without a session gets 401/403.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  await requireStaff(request, { api: true });
+  const runtime = await getRuntime();
+
+  if (request.headers.get("content-type")?.includes("application/json")) {
+    const body = (await request.json().catch(() => null)) as { intent?: string; urls?: unknown } | null;
+    if (body?.intent !== "discard" || !Array.isArray(body.urls)) return data({ error: "Pedido inválido" }, { status: 400 });
+    const urls = body.urls.filter((url): url is string => typeof url === "string").slice(0, 100);
+    // Only photos no listing shows are deleted, so a discard cannot remove a saved photo.
+    return { deleted: await deleteUnusedMedia(runtime, urls) };
+  }
+
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_UPLOAD_BYTES + 64 * 1024) return data({ error: "arquivo maior que 5 MB" }, { status: 413 });
+  let bytes: Buffer;
+  try {
+    bytes = await readUploadedFile(request);
+  } catch (error) {
+    return data({ error: error instanceof ImageRejectedError ? error.message : "envio inválido" }, { status: 400 });
+  }
+  try {
+    const stored = await storeImage(runtime, bytes);
+    return { url: stored.url };
+  } catch (error) {
+    if (error instanceof ImageRejectedError) return data({ error: error.message }, { status: 400 });
+    console.error("[crm] upload failed:", error);
+    return data({ error: "falha ao salvar a imagem" }, { status: 500 });
+  }
+}
+
+/** The "file" field of a multipart body, reading no more than 5 MB (plus the form's framing). */
+async function readUploadedFile(request: Request): Promise<Buffer> {
+  if (!request.body) throw new ImageRejectedError("nenhum arquivo enviado");
+  const limit = MAX_UPLOAD_BYTES + 64 * 1024;
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > limit) {
+      await reader.cancel();
+      throw new ImageRejectedError("arquivo maior que 5 MB");
+    }
+    chunks.push(value);
+  }
+  const form = await new Response(Buffer.concat(chunks), {
+    headers: { "content-type": request.headers.get("content-type") ?? "" },
+  }).formData();
+  const file = form.get("file");
+  if (!(file instanceof Blob)) throw new ImageRejectedError("nenhum arquivo enviado");
+  return Buffer.from(await file.arrayBuffer());
+}
+
+export function loader() {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,134 @@
+import { useEffect, useState } from "react";
+import { data, useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Icon } from "~/components/ui/icon";
+import { toast } from "~/components/ui/toaster";
+import { requireStaff } from "~/features/auth/guard.server";
+import { PropertiesTable } from "~/features/properties/components/properties-table";
+import { PropertyFormDialog } from "~/features/properties/components/property-form-dialog";
+import { PROPERTY_MESSAGES, propertyFormSchema } from "~/features/properties/crm-schema";
+import {
+  type CrmProperty,
+  createProperty,
+  deleteProperty,
+  listCrmProperties,
+  setFeatured,
+  updateProperty,
+} from "~/features/properties/crm.server";
+import { firstIssueMessage } from "~/lib/form-data";
+import { asString, readBody } from "~/lib/request-body.server";
+import { getRuntime } from "~/lib/runtime.server";
+import type { Route } from "./+types/crm-properties";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  try {
+    return { properties: await listCrmProperties((await getRuntime()).db), loadFailed: false };
+  } catch (error) {
+    console.error("[crm] properties could not be loaded:", error);
+    return { properties: [] as CrmProperty[], loadFailed: true };
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireStaff(request);
+  const runtime = await getRuntime();
+  const body = await readBody(request);
+  const intent = asString(body.intent);
+  const id = asString(body.id);
+
+  if (intent === "create" || intent === "update") {
+    const parsed = propertyFormSchema.safeParse(body.values ?? body);
+    if (!parsed.success) return data({ ok: false, message: firstIssueMessage(parsed.error) }, { status: 400 });
+    if (intent === "update" && !id) return data({ ok: false, message: PROPERTY_MESSAGES.saveFailed }, { status: 400 });
+    const result = intent === "create" ? await createProperty(runtime, parsed.data) : await updateProperty(runtime, id!, parsed.data);
+    if (!result.ok) return data({ ok: false, message: result.message }, { status: result.status });
+    return { ok: true, message: intent === "create" ? PROPERTY_MESSAGES.created : PROPERTY_MESSAGES.updated };
+  }
+  if (intent === "delete" && id) {
+    const deleted = await deleteProperty(runtime, id).catch((error) => {
+      console.error("[crm] property could not be deleted:", error);
+      return false;
+    });
+    return deleted
+      ? { ok: true, message: PROPERTY_MESSAGES.deleted }
+      : data({ ok: false, message: PROPERTY_MESSAGES.deleteFailed }, { status: 404 });
+  }
+  if (intent === "featured" && id) {
+    const featured = body.featured === true || body.featured === "true" || body.featured === "on";
+    const changed = await setFeatured(runtime.db, id, featured);
+    return changed ? { ok: true, message: "" } : data({ ok: false, message: PROPERTY_MESSAGES.saveFailed }, { status: 404 });
+  }
+  return data({ ok: false, message: "Ação desconhecida" }, { status: 400 });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Imóveis | CRM" }];
+
+export default function CrmPropertiesPage({ loaderData }: Route.ComponentProps) {
+  const { properties, loadFailed } = loaderData;
+  const [editing, setEditing] = useState<CrmProperty | undefined>();
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<CrmProperty | undefined>();
+  const deleteFetcher = useFetcher<{ ok: boolean; message: string }>({ key: "delete-property" });
+
+  useEffect(() => {
+    if (loadFailed) toast.error(PROPERTY_MESSAGES.loadFailed);
+  }, [loadFailed]);
+
+  useEffect(() => {
+    if (deleteFetcher.state === "idle" && deleteFetcher.data) {
+      if (deleteFetcher.data.ok) toast.success(deleteFetcher.data.message);
+      else toast.error(deleteFetcher.data.message);
+      setDeleting(undefined);
+    }
+  }, [deleteFetcher.state, deleteFetcher.data]);
+
+  return (
+    <div className="grid gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Imóveis</h1>
+          <p className="text-sm text-muted-foreground">
+            {properties.length} {properties.length === 1 ? "imóvel cadastrado" : "imóveis cadastrados"}
+          </p>
+        </div>
+        <Button
+          onClick={() => {
+            setEditing(undefined);
+            setFormOpen(true);
+          }}
+        >
+          <Icon name="plus" /> Novo Imóvel
+        </Button>
+      </header>
+
+      <Card>
+        <PropertiesTable
+          properties={properties}
+          onEdit={(property) => {
+            setEditing(property);
+            setFormOpen(true);
+          }}
+          onDelete={setDeleting}
+        />
+      </Card>
+
+      <PropertyFormDialog open={formOpen} onOpenChange={setFormOpen} property={editing} />
+
+      <ConfirmDialog
+        open={deleting !== undefined}
+        onOpenChange={(open) => !open && deleteFetcher.state === "idle" && setDeleting(undefined)}
+        title={PROPERTY_MESSAGES.deleteConfirm}
+        description={deleting ? `${deleting.codigo} — ${deleting.title}. As fotos também serão apagadas.` : undefined}
+        confirmLabel="Excluir"
+        busy={deleteFetcher.state !== "idle"}
+        onConfirm={() =>
+          deleting &&
+          deleteFetcher.submit({ intent: "delete", id: deleting.id }, { method: "post", action: "/crm/imoveis", encType: "application/json" })
+        }
+      />
+    </div>
+  );
+}

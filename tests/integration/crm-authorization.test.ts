@@ -1,0 +1,229 @@
+import { count, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leads, media, properties, user_roles } from "~/db/schema";
+import { action as mediaAction } from "~/routes/crm-media";
+import { loader as backupLoader } from "~/routes/crm-backup";
+import { loader as dashboardLoader } from "~/routes/crm-dashboard";
+import { loader as layoutLoader } from "~/routes/crm-layout";
+import { action as leadsAction, loader as leadsLoader } from "~/routes/crm-leads";
+import { action as propertiesAction, loader as propertiesLoader } from "~/routes/crm-properties";
+import { loader as reportsLoader } from "~/routes/crm-reports";
+import { action as usersAction, loader as usersLoader } from "~/routes/crm-users";
+import { createSignedInUser, insertLead, insertProperty, makeRequest, settle, type TestUser } from "../helpers/factories";
+import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
+
+/**
+ * The authorisation matrix: every CRM loader and action and every staff resource route, called
+ * with real requests (hand-made form posts included) by an anonymous visitor, a signed-in user
+ * without a role, a corretor and an admin — with database counts before and after.
+ */
+
+type Actor = "anonymous" | "noRole" | "corretor" | "admin";
+const ACTORS: Actor[] = ["anonymous", "noRole", "corretor", "admin"];
+const context = { cspNonce: "n", clientIp: "192.0.2.10" };
+
+type Outcome = { kind: "redirect"; location: string } | { kind: "status"; status: number } | { kind: "ok" };
+
+function outcomeOf(result: unknown): Outcome {
+  if (result instanceof Response) {
+    const location = result.headers.get("Location");
+    // "/auth?next=/crm/imoveis" counts as "/auth": where the user lands, not where they go after.
+    if (location && result.status >= 300 && result.status < 400) return { kind: "redirect", location: location.split("?")[0] };
+    return result.ok ? { kind: "ok" } : { kind: "status", status: result.status };
+  }
+  if (result && typeof result === "object" && "init" in result) {
+    const status = (result as { init: { status?: number } }).init?.status ?? 200;
+    return status < 300 ? { kind: "ok" } : { kind: "status", status };
+  }
+  return { kind: "ok" };
+}
+
+const PAGE_RULE: Record<Actor, Outcome> = {
+  anonymous: { kind: "redirect", location: "/auth" },
+  noRole: { kind: "redirect", location: "/" },
+  corretor: { kind: "ok" },
+  admin: { kind: "ok" },
+};
+const ADMIN_PAGE_RULE: Record<Actor, Outcome> = { ...PAGE_RULE, corretor: { kind: "status", status: 403 } };
+const API_RULE: Record<Actor, Outcome> = {
+  anonymous: { kind: "status", status: 401 },
+  noRole: { kind: "status", status: 403 },
+  corretor: { kind: "ok" },
+  admin: { kind: "ok" },
+};
+const ADMIN_API_RULE: Record<Actor, Outcome> = { ...API_RULE, corretor: { kind: "status", status: 403 } };
+
+describe.each(DATABASE_KINDS)("CRM authorisation matrix on %s", (kind) => {
+  let test: TestRuntime;
+  const users = {} as Record<Exclude<Actor, "anonymous">, TestUser>;
+  const cookieOf = (actor: Actor) => (actor === "anonymous" ? undefined : users[actor].cookie);
+
+  beforeAll(async () => {
+    test = await startTestRuntime(kind);
+    users.noRole = await createSignedInUser(test.runtime, null);
+    users.corretor = await createSignedInUser(test.runtime, "corretor");
+    users.admin = await createSignedInUser(test.runtime, "admin");
+  });
+  afterAll(async () => {
+    await test.stop();
+  });
+
+  const counts = async () => {
+    const db = test.runtime.db;
+    const [[p], [l], [r], [m]] = await Promise.all([
+      db.select({ n: count() }).from(properties),
+      db.select({ n: count() }).from(leads),
+      db.select({ n: count() }).from(user_roles),
+      db.select({ n: count() }).from(media),
+    ]);
+    return { properties: p.n, leads: l.n, roles: r.n, media: m.n };
+  };
+
+  const pages = [
+    { name: "/crm (layout)", run: layoutLoader, path: "/crm", rule: PAGE_RULE },
+    { name: "/crm (dashboard)", run: dashboardLoader, path: "/crm", rule: PAGE_RULE },
+    { name: "/crm/imoveis", run: propertiesLoader, path: "/crm/imoveis", rule: PAGE_RULE },
+    { name: "/crm/leads", run: leadsLoader, path: "/crm/leads", rule: PAGE_RULE },
+    { name: "/crm/relatorios", run: reportsLoader, path: "/crm/relatorios", rule: PAGE_RULE },
+    { name: "/crm/usuarios", run: usersLoader, path: "/crm/usuarios", rule: ADMIN_PAGE_RULE },
+    {
+      name: "/crm/backup",
+      run: backupLoader,
+      path: "/crm/backup",
+      // On PostgreSQL an admin is let through and told to use pg_dump (501).
+      rule: kind === "pglite" ? ADMIN_API_RULE : { ...ADMIN_API_RULE, admin: { kind: "status", status: 501 } as Outcome },
+    },
+  ];
+
+  for (const page of pages) {
+    it.each(ACTORS)(`loader ${page.name} for %s`, async (actor) => {
+      const result = await settle(() =>
+        (page.run as (args: unknown) => Promise<unknown>)({ request: makeRequest(page.path, { cookie: cookieOf(actor) }), params: {}, context }),
+      );
+      expect(outcomeOf(result)).toEqual(page.rule[actor]);
+    });
+  }
+
+  const propertyForm = (codigo: string) => ({
+    intent: "create",
+    codigo,
+    title: "Casa criada por formulário",
+    description: "Uma descrição longa o bastante.",
+    type: "casa",
+    purpose: "venda",
+    status: "disponivel",
+    price: "350.000,00",
+    neighborhood: "Tirol",
+    city: "Natal",
+    state: "RN",
+  });
+
+  it.each(ACTORS)("action create property (a hand-made form post) for %s", async (actor) => {
+    const before = await counts();
+    const result = await settle(() =>
+      propertiesAction({
+        request: makeRequest("/crm/imoveis", { form: propertyForm(`AUTH-${actor.toUpperCase()}`), cookie: cookieOf(actor) }),
+        params: {},
+        context,
+      } as never),
+    );
+    expect(outcomeOf(result)).toEqual(PAGE_RULE[actor]);
+    const after = await counts();
+    expect(after.properties - before.properties).toBe(PAGE_RULE[actor].kind === "ok" ? 1 : 0);
+  });
+
+  it.each(ACTORS)("action delete property for %s", async (actor) => {
+    const target = await insertProperty(test.runtime);
+    const before = await counts();
+    const result = await settle(() =>
+      propertiesAction({
+        request: makeRequest("/crm/imoveis", { form: { intent: "delete", id: target.id }, cookie: cookieOf(actor) }),
+        params: {},
+        context,
+      } as never),
+    );
+    expect(outcomeOf(result)).toEqual(PAGE_RULE[actor]);
+    expect(before.properties - (await counts()).properties).toBe(PAGE_RULE[actor].kind === "ok" ? 1 : 0);
+  });
+
+  it.each(ACTORS)("action featured toggle for %s", async (actor) => {
+    const target = await insertProperty(test.runtime, { featured: false });
+    await settle(() =>
+      propertiesAction({
+        request: makeRequest("/crm/imoveis", { form: { intent: "featured", id: target.id, featured: "true" }, cookie: cookieOf(actor) }),
+        params: {},
+        context,
+      } as never),
+    );
+    const [row] = await test.runtime.db.select({ featured: properties.featured }).from(properties).where(eq(properties.id, target.id));
+    expect(row.featured).toBe(PAGE_RULE[actor].kind === "ok");
+  });
+
+  it.each(ACTORS)("action create and delete lead for %s", async (actor) => {
+    const before = await counts();
+    const created = await settle(() =>
+      leadsAction({
+        request: makeRequest("/crm/leads", {
+          form: { intent: "create", full_name: "Lead Manual", phone: "(84) 98888-7777", interest_type: "alugar", origin: "indicacao", status: "novo" },
+          cookie: cookieOf(actor),
+        }),
+        params: {},
+        context,
+      } as never),
+    );
+    expect(outcomeOf(created)).toEqual(PAGE_RULE[actor]);
+    expect((await counts()).leads - before.leads).toBe(PAGE_RULE[actor].kind === "ok" ? 1 : 0);
+
+    const target = await insertLead(test.runtime);
+    const beforeDelete = await counts();
+    await settle(() =>
+      leadsAction({
+        request: makeRequest("/crm/leads", { form: { intent: "delete", id: target.id }, cookie: cookieOf(actor) }),
+        params: {},
+        context,
+      } as never),
+    );
+    expect(beforeDelete.leads - (await counts()).leads).toBe(PAGE_RULE[actor].kind === "ok" ? 1 : 0);
+  });
+
+  it.each(ACTORS)("action grant a role on /crm/usuarios for %s", async (actor) => {
+    const newcomer = await createSignedInUser(test.runtime, null);
+    const before = await counts();
+    const result = await settle(() =>
+      usersAction({
+        request: makeRequest("/crm/usuarios", { form: { userId: newcomer.id, role: "corretor" }, cookie: cookieOf(actor) }),
+        params: {},
+        context,
+      } as never),
+    );
+    expect(outcomeOf(result)).toEqual(ADMIN_PAGE_RULE[actor]);
+    expect((await counts()).roles - before.roles).toBe(actor === "admin" ? 1 : 0);
+  });
+
+  it.each(ACTORS)("upload to /crm/midia for %s", async (actor) => {
+    const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#3366aa" } }).jpeg().toBuffer();
+    const body = new FormData();
+    body.append("file", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "foto.jpg");
+    const headers = new Headers({ Origin: "http://localhost:3000" });
+    const cookie = cookieOf(actor);
+    if (cookie) headers.set("Cookie", cookie);
+    const before = await counts();
+    const result = await settle(() =>
+      mediaAction({ request: new Request("http://localhost:3000/crm/midia", { method: "POST", body, headers }), params: {}, context } as never),
+    );
+    expect(outcomeOf(result)).toEqual(API_RULE[actor]);
+    expect((await counts()).media - before.media).toBe(API_RULE[actor].kind === "ok" ? 1 : 0);
+  });
+
+  it("an admin cannot take away their own admin role", async () => {
+    const result = await usersAction({
+      request: makeRequest("/crm/usuarios", { form: { userId: users.admin.id, role: "" }, cookie: users.admin.cookie }),
+      params: {},
+      context,
+    } as never);
+    expect(outcomeOf(result)).toEqual({ kind: "status", status: 400 });
+    const [row] = await test.runtime.db.select().from(user_roles).where(eq(user_roles.user_id, users.admin.id));
+    expect(row.role).toBe("admin");
+  });
+});

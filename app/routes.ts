@@ -38,6 +38,7 @@ export default [
 
   // Resources that are not pages
   route("media/:id/:file", "routes/media.ts"),
+  route("api/events", "routes/api-events.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
 ] satisfies RouteConfig;

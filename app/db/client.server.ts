@@ -22,8 +22,11 @@ export type NotificationListener = (payload: string) => void;
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
-  /** LISTEN on a channel; resolves to a function that stops listening. */
-  listen(channel: string, onNotify: NotificationListener): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; resolves to a function that stops listening. On PostgreSQL the listening
+   * connection reconnects by itself and calls `onReconnect` (notifications may have been missed).
+   */
+  listen(channel: string, onNotify: NotificationListener, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** Only for the embedded database: its PGlite instance (backups, tests). */
   pglite?: PGlite;
@@ -84,21 +87,76 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
     db,
     kind: "postgres",
     pool,
-    async listen(channel, onNotify) {
-      // One dedicated connection per listener; see features/live for the reconnecting listener.
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      client.on("notification", (message) => {
-        if (message.channel === channel) onNotify(message.payload ?? "");
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      return async () => {
-        await client.end().catch(() => {});
-      };
+    listen(channel, onNotify, onReconnect) {
+      return listenWithReconnect(databaseUrl, channel, onNotify, onReconnect);
     },
     async close() {
       await pool.end();
     },
+  };
+}
+
+/** Delays before reconnecting a lost listening connection: 1, 2, 5, then every 10 seconds. */
+export const LISTEN_RETRY_MS = [1000, 2000, 5000, 10000];
+
+/**
+ * A dedicated PostgreSQL connection that LISTENs, and comes back by itself when the server
+ * restarts or the network drops (pool connections are not for LISTEN: they get recycled).
+ */
+async function listenWithReconnect(
+  databaseUrl: string,
+  channel: string,
+  onNotify: NotificationListener,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let attempt = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const connect = async (isReconnect: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl, keepAlive: true });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? "");
+    });
+    const lost = () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      next.end().catch(() => {});
+      scheduleRetry();
+    };
+    next.on("error", (error) => {
+      console.error(`[db] listening connection lost: ${error.message}`);
+      lost();
+    });
+    next.on("end", lost);
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    attempt = 0;
+    if (isReconnect) onReconnect?.();
+  };
+
+  const scheduleRetry = () => {
+    const delay = LISTEN_RETRY_MS[Math.min(attempt, LISTEN_RETRY_MS.length - 1)];
+    attempt++;
+    retryTimer = setTimeout(() => {
+      connect(true).catch((error) => {
+        console.error(`[db] listening connection: reconnect failed (${error.message}), trying again`);
+        scheduleRetry();
+      });
+    }, delay);
+  };
+
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    await client?.end().catch(() => {});
   };
 }
 
@@ -132,4 +190,21 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
 export async function queryRows<T = Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Runs `work` while holding a PostgreSQL advisory lock, so that several app processes starting
+ * at once do the first-start tasks (seed, first admin) one after another instead of twice.
+ * The embedded database has one process by construction: no lock needed.
+ */
+export async function withStartupLock<T>(handle: DatabaseHandle, work: () => Promise<T>): Promise<T> {
+  if (handle.kind !== "postgres") return work();
+  const client = await handle.pool!.connect();
+  try {
+    await client.query("select pg_advisory_lock(72706173)");
+    return await work();
+  } finally {
+    await client.query("select pg_advisory_unlock(72706173)").catch(() => {});
+    client.release();
+  }
 }

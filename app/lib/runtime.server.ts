@@ -3,10 +3,12 @@ import {
   type DatabaseHandle,
   migrateDatabase,
   openDatabase,
+  withStartupLock,
 } from "~/db/client.server";
 import { type Auth, createAuth, ensureAuthSecret } from "~/features/auth/auth.server";
 import { ensureAdmin } from "~/features/auth/admin.server";
 import { seedDemoIfEmpty } from "~/features/properties/seed/seed.server";
+import { LiveHub } from "~/features/live/hub.server";
 import { sweepOrphanMedia } from "~/features/media/cleanup.server";
 import { S3Storage } from "~/features/media/s3-storage.server";
 import { type MediaStorage, LocalDiskStorage } from "~/features/media/storage.server";
@@ -24,6 +26,8 @@ export type Runtime = {
   db: DatabaseHandle["db"];
   auth: Auth;
   storage: MediaStorage;
+  /** This process's live-update streams (features/live). */
+  live: LiveHub;
   /** Stops the hourly housekeeping timer. */
   stopHousekeeping: () => void;
 };
@@ -61,6 +65,7 @@ async function start(options: StartOptions): Promise<Runtime> {
   setEnv(env);
   const log = options.log ?? ((message: string) => console.log(message));
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  let live: LiveHub | undefined;
   try {
     await migrateDatabase(database);
     const auth = createAuth({
@@ -70,14 +75,19 @@ async function start(options: StartOptions): Promise<Runtime> {
       secureCookies: env.publicUrl.startsWith("https://"),
     });
     const storage = createStorage(env);
-    const runtime: Runtime = { env, database, db: database.db, auth, storage, stopHousekeeping: () => {} };
+    live = new LiveHub();
+    await live.start(database);
+    const runtime: Runtime = { env, database, db: database.db, auth, storage, live, stopHousekeeping: () => {} };
     if (options.firstStartTasks ?? true) {
-      if (env.SEED_DEMO) await seedDemoIfEmpty(runtime, log);
-      await ensureAdmin(runtime, log);
+      await withStartupLock(database, async () => {
+        if (env.SEED_DEMO) await seedDemoIfEmpty(runtime, log);
+        await ensureAdmin(runtime, log);
+      });
       runtime.stopHousekeeping = startHousekeeping(runtime);
     }
     return runtime;
   } catch (error) {
+    await live?.stop();
     await database.close().catch(() => {});
     throw error;
   }
@@ -115,6 +125,13 @@ export async function getDb() {
   return (await getRuntime()).db;
 }
 
+/** Ends the open event streams, so an HTTP server waiting for its connections can close. */
+export async function stopLiveUpdates(): Promise<void> {
+  if (!state.__runtime) return;
+  const runtime = await state.__runtime.catch(() => undefined);
+  await runtime?.live.stop();
+}
+
 /** Closes the database (and releases the embedded database's lock). Safe to call twice. */
 export function stopRuntime(): Promise<void> {
   const current = state.__runtime;
@@ -123,6 +140,7 @@ export function stopRuntime(): Promise<void> {
     try {
       const runtime = await current;
       runtime.stopHousekeeping();
+      await runtime.live.stop();
       await runtime.database.close();
     } catch {
       // A runtime that never started has nothing to close.

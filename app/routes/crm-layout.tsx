@@ -5,6 +5,7 @@ import { countNewLeads } from "~/features/dashboard/counters.server";
 import { getBrokerProfile } from "~/features/site/broker-profile.server";
 import { getDb } from "~/lib/runtime.server";
 import type { Route } from "./+types/crm-layout";
+import { useLiveUpdates } from "~/features/live/use-live-updates";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request);
@@ -18,6 +19,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
 export default function CrmLayout({ loaderData }: Route.ComponentProps) {
+  // Every CRM page (dashboard counters, tables, the new-lead count) follows both tables (spec §2).
+  useLiveUpdates("properties", "leads");
   return (
     <div className="min-h-screen bg-muted lg:flex">
       <CrmNav user={loaderData.user} newLeads={loaderData.newLeads} siteName={loaderData.siteName} />

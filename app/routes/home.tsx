@@ -12,6 +12,7 @@ import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/home";
 import { Icon } from "~/components/ui/icon";
+import { useLiveUpdates } from "~/features/live/use-live-updates";
 
 export async function loader() {
   // Spec §8: a failed featured fetch is only logged; the page shows its empty message.
@@ -55,6 +56,8 @@ const VALUE_POINTS = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  // Featured listings follow the database (spec §2: refresh on any change to properties).
+  useLiveUpdates("properties");
   const { broker } = useRootData();
   const { featured } = loaderData;
   return (

@@ -14,6 +14,7 @@ import { getDb } from "~/lib/runtime.server";
 import { pageMeta } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/properties";
+import { useLiveUpdates } from "~/features/live/use-live-updates";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const filters = parseListFilters(new URL(request.url).searchParams);
@@ -44,6 +45,8 @@ function activeFilterCount(filters: ListFilters): number {
 }
 
 export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
+  // The list, with its current filters, follows the database (spec §2).
+  useLiveUpdates("properties");
   const { filters, properties } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();

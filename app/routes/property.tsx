@@ -16,6 +16,7 @@ import { getDb } from "~/lib/runtime.server";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/property";
+import { useLiveUpdates } from "~/features/live/use-live-updates";
 
 export async function loader({ params }: Route.LoaderArgs) {
   // Unknown or malformed ids are a 404 page, never a server error.
@@ -41,6 +42,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
 };
 
 export default function PropertyPage({ loaderData }: Route.ComponentProps) {
+  useLiveUpdates("properties");
   const { broker, publicUrl } = useRootData();
   const nonce = useNonce();
   const { property } = loaderData;

@@ -1,25 +1,13 @@
 // @vitest-environment node
 import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { randomBytes, randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { createRequire } from "node:module";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startS3Server } from "../../../tests/helpers/s3-server";
 import { S3Storage } from "./s3-storage.server";
 
-// s3rver ships no types; this is the little of it the test uses.
-type S3rverInstance = { run(): Promise<AddressInfo>; close(): Promise<void>; httpServer: Server };
-const S3rver = createRequire(import.meta.url)("s3rver") as new (options: object) => S3rverInstance;
-
 const BUCKET = "photos";
-// s3rver's built-in account.
-const CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 
-let directory: string;
-let server: S3rverInstance;
+let s3: Awaited<ReturnType<typeof startS3Server>>;
 let endpoint: string;
 let storage: S3Storage;
 /** "METHOD url" of every request the server received since the current test began. */
@@ -28,23 +16,14 @@ let requests: string[] = [];
 const newKey = (file = "large.webp") => `${randomUUID()}/${file}`;
 
 beforeAll(async () => {
-  directory = await fs.mkdtemp(path.join(os.tmpdir(), "s3rver-"));
-  server = new S3rver({
-    address: "127.0.0.1",
-    port: 0,
-    directory,
-    silent: true,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await server.run();
-  server.httpServer.on("request", (request) => requests.push(`${request.method} ${request.url}`));
-  endpoint = `http://127.0.0.1:${port}`;
-  storage = new S3Storage({ endpoint, region: "us-east-1", bucket: BUCKET, forcePathStyle: true, ...CREDENTIALS });
+  s3 = await startS3Server(BUCKET);
+  s3.server.httpServer.on("request", (request) => requests.push(`${request.method} ${request.url}`));
+  endpoint = s3.endpoint;
+  storage = new S3Storage({ endpoint, region: "us-east-1", bucket: BUCKET, forcePathStyle: true, ...s3.credentials });
 });
 
 afterAll(async () => {
-  await server?.close();
-  if (directory) await fs.rm(directory, { recursive: true, force: true });
+  await s3?.stop();
 });
 
 beforeEach(() => {
@@ -64,7 +43,7 @@ describe("S3Storage against s3rver", () => {
     expect(file!.body.equals(body)).toBe(true);
 
     // The headers a browser or CDN will see when the bucket serves the file.
-    const client = new S3Client({ endpoint, region: "us-east-1", forcePathStyle: true, credentials: CREDENTIALS });
+    const client = new S3Client({ endpoint, region: "us-east-1", forcePathStyle: true, credentials: s3.credentials });
     const raw = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
     expect(raw.CacheControl).toBe("public, max-age=31536000, immutable");
     await raw.Body?.transformToByteArray();
@@ -77,7 +56,7 @@ describe("S3Storage against s3rver", () => {
   });
 
   it("lets other errors through instead of pretending the photo is missing", async () => {
-    const wrongBucket = new S3Storage({ endpoint, region: "us-east-1", bucket: "no-such-bucket", forcePathStyle: true, ...CREDENTIALS });
+    const wrongBucket = new S3Storage({ endpoint, region: "us-east-1", bucket: "no-such-bucket", forcePathStyle: true, ...s3.credentials });
     await expect(wrongBucket.get(newKey())).rejects.toMatchObject({ name: "NoSuchBucket" });
   });
 

@@ -51,8 +51,13 @@ export function LeadFormDialog({ open, onOpenChange, lead }: { open: boolean; on
   const errors = formState.errors;
   const saving = fetcher.state !== "idle";
 
+  // Fill the form when the dialog opens (or switches to another lead) — not when live updates
+  // refresh the page's data underneath: what the broker is typing must stay.
+  const filledFor = useRef<string | null>(null);
   useEffect(() => {
-    if (open) reset(defaultsFor(lead));
+    const key = open ? (lead?.id ?? "new") : null;
+    if (key !== null && key !== filledFor.current) reset(defaultsFor(lead));
+    filledFor.current = key;
   }, [open, lead, reset]);
 
   const handled = useRef<SaveResponse | undefined>(undefined);

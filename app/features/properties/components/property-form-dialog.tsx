@@ -79,12 +79,17 @@ export function PropertyFormDialog({
   const errors = formState.errors;
   const saving = fetcher.state !== "idle";
 
+  // Fill the form when the dialog opens (or switches to another listing) — not when the page's
+  // data refreshes underneath (live updates): what the broker is typing must stay.
+  const filledFor = useRef<string | null>(null);
   useEffect(() => {
-    if (open) {
+    const key = open ? (property?.id ?? "new") : null;
+    if (key !== null && key !== filledFor.current) {
       reset(defaultsFor(property));
       uploadedHere.current = [];
       saved.current = false;
     }
+    filledFor.current = key;
   }, [open, property, reset]);
 
   const handled = useRef<SaveResponse | undefined>(undefined);

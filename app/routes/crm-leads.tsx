@@ -9,6 +9,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toaster";
 import { LEAD_STATUSES } from "~/db/values";
 import { requireStaff } from "~/features/auth/guard.server";
+import { type ActionAnswer, useAnswerToast } from "~/features/crm/form-helpers";
 import { LeadFormDialog } from "~/features/leads/components/lead-form-dialog";
 import { LeadsTable } from "~/features/leads/components/leads-table";
 import { LEAD_CRM_MESSAGES, leadFormSchema } from "~/features/leads/crm-schema";
@@ -70,19 +71,13 @@ export default function CrmLeadsPage({ loaderData }: Route.ComponentProps) {
   const [editing, setEditing] = useState<CrmLead | undefined>();
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<CrmLead | undefined>();
-  const deleteFetcher = useFetcher<{ ok: boolean; message: string }>({ key: "delete-lead" });
+  const deleteFetcher = useFetcher<ActionAnswer>({ key: "delete-lead" });
 
   useEffect(() => {
     if (loadFailed) toast.error(LEAD_CRM_MESSAGES.loadFailed);
   }, [loadFailed]);
 
-  useEffect(() => {
-    if (deleteFetcher.state === "idle" && deleteFetcher.data) {
-      if (deleteFetcher.data.ok) toast.success(deleteFetcher.data.message);
-      else toast.error(deleteFetcher.data.message);
-      setDeleting(undefined);
-    }
-  }, [deleteFetcher.state, deleteFetcher.data]);
+  useAnswerToast(deleteFetcher, () => setDeleting(undefined));
 
   return (
     <div className="grid gap-6">

@@ -6,6 +6,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Icon } from "~/components/ui/icon";
 import { toast } from "~/components/ui/toaster";
 import { requireStaff } from "~/features/auth/guard.server";
+import { type ActionAnswer, useAnswerToast } from "~/features/crm/form-helpers";
 import { PropertiesTable } from "~/features/properties/components/properties-table";
 import { PropertyFormDialog } from "~/features/properties/components/property-form-dialog";
 import { PROPERTY_MESSAGES, propertyFormSchema } from "~/features/properties/crm-schema";
@@ -71,19 +72,13 @@ export default function CrmPropertiesPage({ loaderData }: Route.ComponentProps) 
   const [editing, setEditing] = useState<CrmProperty | undefined>();
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<CrmProperty | undefined>();
-  const deleteFetcher = useFetcher<{ ok: boolean; message: string }>({ key: "delete-property" });
+  const deleteFetcher = useFetcher<ActionAnswer>({ key: "delete-property" });
 
   useEffect(() => {
     if (loadFailed) toast.error(PROPERTY_MESSAGES.loadFailed);
   }, [loadFailed]);
 
-  useEffect(() => {
-    if (deleteFetcher.state === "idle" && deleteFetcher.data) {
-      if (deleteFetcher.data.ok) toast.success(deleteFetcher.data.message);
-      else toast.error(deleteFetcher.data.message);
-      setDeleting(undefined);
-    }
-  }, [deleteFetcher.state, deleteFetcher.data]);
+  useAnswerToast(deleteFetcher, () => setDeleting(undefined));
 
   return (
     <div className="grid gap-6">

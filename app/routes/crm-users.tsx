@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
@@ -6,9 +5,9 @@ import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Table, Td, Th } from "~/components/ui/table";
-import { toast } from "~/components/ui/toaster";
 import { ROLES, type Role } from "~/db/values";
 import { requireAdmin } from "~/features/auth/guard.server";
+import { type ActionAnswer, useAnswerToast } from "~/features/crm/form-helpers";
 import { changeUserRole, listUsersWithRoles, type UserWithRole } from "~/features/auth/users.server";
 import { formatDate } from "~/lib/format";
 import { asString, readBody } from "~/lib/request-body.server";
@@ -39,14 +38,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Usuários | CRM" }];
 const ROLE_LABELS: Record<Role, string> = { admin: "Administrador", corretor: "Corretor" };
 
 function RoleSelect({ user, isMe }: { user: UserWithRole; isMe: boolean }) {
-  const fetcher = useFetcher<{ ok: boolean; message: string }>({ key: `role-${user.id}` });
+  const fetcher = useFetcher<ActionAnswer>({ key: `role-${user.id}` });
   const pending = fetcher.formData?.get("role");
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data) {
-      if (fetcher.data.ok) toast.success(fetcher.data.message);
-      else toast.error(fetcher.data.message);
-    }
-  }, [fetcher.state, fetcher.data]);
+  useAnswerToast(fetcher);
   return (
     <NativeSelect
       aria-label={`Acesso de ${user.email}`}

@@ -23,65 +23,62 @@ async function withinLimit(deps: Deps): Promise<boolean> {
   return allowed;
 }
 
-export async function createVisitBooking(deps: Deps, formData: FormData): Promise<SiteLeadResult> {
+type LeadRow = Pick<typeof leads.$inferInsert, "full_name" | "phone" | "email" | "notes" | "property_id">;
+
+/**
+ * What both site forms share: the honeypot, the schema, the per-address limit, and the fixed
+ * status/origin/interest of a site lead. `toRow` turns the validated form into the lead.
+ */
+async function createSiteLead<T>(
+  deps: Deps,
+  formData: FormData,
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { message: string }[] } } },
+  toRow: (data: T) => Promise<LeadRow>,
+  failureMessage: string,
+): Promise<SiteLeadResult> {
   const values = formDataToObject(formData);
   // A filled honeypot: answer like a success so the bot learns nothing, store nothing.
   if (values[HONEYPOT_FIELD]) return { ok: true, leadId: null };
-  const parsed = visitBookingSchema.safeParse(values);
+  const parsed = schema.safeParse(values);
   if (!parsed.success) return { ok: false, status: 400, message: firstIssueMessage(parsed.error) };
   if (!(await withinLimit(deps))) return { ok: false, status: 429, message: LEAD_MESSAGES.tooMany };
   try {
-    // Only a property visitors can see may be referenced.
-    let propertyId: string | null = null;
-    if (parsed.data.property_id) {
-      const [found] = await deps.db
-        .select({ id: propertiesPublic.id })
-        .from(propertiesPublic)
-        .where(eq(propertiesPublic.id, parsed.data.property_id));
-      propertyId = found?.id ?? null;
-    }
-    const [row] = await deps.db
+    const row = await toRow(parsed.data);
+    const [created] = await deps.db
       .insert(leads)
-      .values({
-        full_name: parsed.data.full_name,
-        phone: parsed.data.phone,
-        email: parsed.data.email ?? null,
-        notes: parsed.data.notes ?? null,
-        property_id: propertyId,
-        interest_type: "comprar",
-        origin: "site",
-        status: "novo",
-      })
+      .values({ ...row, interest_type: "comprar", origin: "site", status: "novo" })
       .returning({ id: leads.id });
-    return { ok: true, leadId: row.id };
+    return { ok: true, leadId: created.id };
   } catch (error) {
-    console.error("[leads] visit booking could not be saved:", error);
-    return { ok: false, status: 500, message: LEAD_MESSAGES.bookingFailure };
+    console.error("[leads] a site lead could not be saved:", error);
+    return { ok: false, status: 500, message: failureMessage };
   }
 }
 
-export async function createContactLead(deps: Deps, formData: FormData): Promise<SiteLeadResult> {
-  const values = formDataToObject(formData);
-  if (values[HONEYPOT_FIELD]) return { ok: true, leadId: null };
-  const parsed = contactSchema.safeParse(values);
-  if (!parsed.success) return { ok: false, status: 400, message: firstIssueMessage(parsed.error) };
-  if (!(await withinLimit(deps))) return { ok: false, status: 429, message: LEAD_MESSAGES.tooMany };
-  try {
-    const [row] = await deps.db
-      .insert(leads)
-      .values({
-        full_name: parsed.data.name,
-        phone: parsed.data.phone,
-        email: parsed.data.email,
-        notes: parsed.data.message,
-        interest_type: "comprar",
-        origin: "site",
-        status: "novo",
-      })
-      .returning({ id: leads.id });
-    return { ok: true, leadId: row.id };
-  } catch (error) {
-    console.error("[leads] contact message could not be saved:", error);
-    return { ok: false, status: 500, message: LEAD_MESSAGES.contactFailure };
-  }
+export function createVisitBooking(deps: Deps, formData: FormData): Promise<SiteLeadResult> {
+  return createSiteLead(
+    deps,
+    formData,
+    visitBookingSchema,
+    async (data) => {
+      // Only a property visitors can see may be referenced.
+      let propertyId: string | null = null;
+      if (data.property_id) {
+        const [found] = await deps.db.select({ id: propertiesPublic.id }).from(propertiesPublic).where(eq(propertiesPublic.id, data.property_id));
+        propertyId = found?.id ?? null;
+      }
+      return { full_name: data.full_name, phone: data.phone, email: data.email ?? null, notes: data.notes ?? null, property_id: propertyId };
+    },
+    LEAD_MESSAGES.bookingFailure,
+  );
+}
+
+export function createContactLead(deps: Deps, formData: FormData): Promise<SiteLeadResult> {
+  return createSiteLead(
+    deps,
+    formData,
+    contactSchema,
+    async (data) => ({ full_name: data.name, phone: data.phone, email: data.email, notes: data.message, property_id: null }),
+    LEAD_MESSAGES.contactFailure,
+  );
 }

@@ -5,32 +5,14 @@ import { deleteUnusedMedia } from "~/features/media/cleanup.server";
 import type { MediaStorage } from "~/features/media/storage.server";
 import { isUuid } from "~/lib/ids";
 import { PROPERTY_MESSAGES, type PropertyFormValues } from "./crm-schema";
+import type { PublicPropertyDetail } from "./types";
 
 /** The CRM's reads and writes of properties (staff only: routes check the role first). */
 
 type Deps = { db: Database; storage: MediaStorage };
 
-export type CrmProperty = {
-  id: string;
-  codigo: string;
-  title: string;
-  description: string;
-  type: PropertyFormValues["type"];
-  purpose: PropertyFormValues["purpose"];
-  status: PropertyFormValues["status"];
-  featured: boolean;
-  price: number;
-  area: number | null;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  parking_spaces: number | null;
-  neighborhood: string;
-  city: string;
-  state: string;
-  broker_partner: string | null;
-  images: string[];
-  created_at: string;
-};
+/** What the CRM shows and edits: everything a visitor sees, plus the internal partner. */
+export type CrmProperty = Omit<PublicPropertyDetail, "updated_at"> & { broker_partner: string | null };
 
 /** Every property, newest first (spec §7 "CRM reads"). */
 export async function listCrmProperties(db: Database): Promise<CrmProperty[]> {

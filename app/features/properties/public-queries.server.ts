@@ -10,7 +10,8 @@ import type { PropertyCardData, PublicPropertyDetail } from "./types";
  * any internal column added later) can never reach a visitor.
  */
 
-const cardColumns = {
+/** The columns a visitor may see, except the photos (cards take the cover, the page all of them). */
+const publicColumns = {
   id: propertiesPublic.id,
   codigo: propertiesPublic.codigo,
   title: propertiesPublic.title,
@@ -26,6 +27,10 @@ const cardColumns = {
   parking_spaces: propertiesPublic.parking_spaces,
   neighborhood: propertiesPublic.neighborhood,
   city: propertiesPublic.city,
+};
+
+const cardColumns = {
+  ...publicColumns,
   // Only the first photo: a card needs its cover, not the whole gallery.
   cover: sql<string | null>`${propertiesPublic.images}[1]`,
 };
@@ -82,21 +87,7 @@ export async function getPublicProperty(db: Database, id: string): Promise<Publi
   if (!isUuid(id)) return null;
   const [row] = await db
     .select({
-      id: propertiesPublic.id,
-      codigo: propertiesPublic.codigo,
-      title: propertiesPublic.title,
-      description: propertiesPublic.description,
-      type: propertiesPublic.type,
-      purpose: propertiesPublic.purpose,
-      status: propertiesPublic.status,
-      featured: propertiesPublic.featured,
-      price: propertiesPublic.price,
-      area: propertiesPublic.area,
-      bedrooms: propertiesPublic.bedrooms,
-      bathrooms: propertiesPublic.bathrooms,
-      parking_spaces: propertiesPublic.parking_spaces,
-      neighborhood: propertiesPublic.neighborhood,
-      city: propertiesPublic.city,
+      ...publicColumns,
       state: propertiesPublic.state,
       images: propertiesPublic.images,
       created_at: propertiesPublic.created_at,

@@ -4,9 +4,9 @@ import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { PhoneInput } from "~/components/ui/phone-input";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
-import { formatPhoneInput } from "~/lib/phone";
 import { firstIssueMessage } from "~/lib/form-data";
 import { LEAD_MESSAGES } from "../messages";
 import { Honeypot } from "./honeypot";
@@ -71,19 +71,7 @@ export function BookingForm({ propertyId, onBooked }: { propertyId?: string; onB
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="booking-phone">Telefone (WhatsApp)</Label>
-        <Input
-          id="booking-phone"
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          placeholder="(84) 99999-9999"
-          required
-          maxLength={20}
-          onInput={(event) => {
-            event.currentTarget.value = formatPhoneInput(event.currentTarget.value);
-          }}
-        />
+        <PhoneInput id="booking-phone" name="phone" required />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="booking-email">Email (opcional)</Label>

@@ -4,10 +4,10 @@ import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { PhoneInput } from "~/components/ui/phone-input";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
 import { whatsappLink } from "~/features/site/broker-profile";
-import { formatPhoneInput } from "~/lib/phone";
 import { firstIssueMessage } from "~/lib/form-data";
 import type * as LeadSchemas from "../schema";
 import type { ContactInput } from "../schema";
@@ -89,19 +89,7 @@ export function ContactForm({ whatsapp }: { whatsapp: string }) {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="contact-phone">Telefone (WhatsApp)</Label>
-          <Input
-            id="contact-phone"
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="(84) 99999-9999"
-            required
-            maxLength={20}
-            onInput={(event) => {
-              event.currentTarget.value = formatPhoneInput(event.currentTarget.value);
-            }}
-          />
+          <PhoneInput id="contact-phone" name="phone" required />
         </div>
       </div>
       <div className="grid gap-1.5">

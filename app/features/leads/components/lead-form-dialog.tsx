@@ -1,14 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useRef } from "react";
-import { type FieldErrors, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
+import { PhoneInput } from "~/components/ui/phone-input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
+import { type ActionAnswer, firstErrorMessage, useAnswerToast, useFillOnOpen } from "~/features/crm/form-helpers";
 import { LEAD_INTERESTS, LEAD_ORIGINS, LEAD_STATUSES, PROPERTY_TYPES } from "~/db/values";
 import { TYPE_LABELS } from "~/features/properties/labels";
 import { formatPhoneInput } from "~/lib/phone";
@@ -17,14 +18,6 @@ import type { CrmLead } from "../crm.server";
 import { INTEREST_LABELS, LEAD_STATUS_LABELS, ORIGIN_LABELS } from "../labels";
 
 const FIELD_ORDER: (keyof LeadFormInput)[] = ["full_name", "phone", "email", "interest_type", "property_type", "origin", "status", "notes"];
-
-function firstError(errors: FieldErrors<LeadFormInput>): string {
-  for (const field of FIELD_ORDER) {
-    const message = errors[field]?.message;
-    if (message) return String(message);
-  }
-  return LEAD_CRM_MESSAGES.saveFailed;
-}
 
 function defaultsFor(lead?: CrmLead): LeadFormInput {
   return {
@@ -39,11 +32,9 @@ function defaultsFor(lead?: CrmLead): LeadFormInput {
   };
 }
 
-type SaveResponse = { ok: boolean; message: string };
-
 /** 'Novo Lead' and edit (spec §3/§5): any status may follow any other. */
 export function LeadFormDialog({ open, onOpenChange, lead }: { open: boolean; onOpenChange: (open: boolean) => void; lead?: CrmLead }) {
-  const fetcher = useFetcher<SaveResponse>({ key: `lead-${lead?.id ?? "new"}` });
+  const fetcher = useFetcher<ActionAnswer>({ key: `lead-${lead?.id ?? "new"}` });
   const { register, handleSubmit, formState, reset } = useForm<LeadFormInput, unknown, LeadFormValues>({
     resolver: zodResolver(leadFormSchema),
     defaultValues: defaultsFor(lead),
@@ -51,27 +42,8 @@ export function LeadFormDialog({ open, onOpenChange, lead }: { open: boolean; on
   const errors = formState.errors;
   const saving = fetcher.state !== "idle";
 
-  // Fill the form when the dialog opens (or switches to another lead) — not when live updates
-  // refresh the page's data underneath: what the broker is typing must stay.
-  const filledFor = useRef<string | null>(null);
-  useEffect(() => {
-    const key = open ? (lead?.id ?? "new") : null;
-    if (key !== null && key !== filledFor.current) reset(defaultsFor(lead));
-    filledFor.current = key;
-  }, [open, lead, reset]);
-
-  const handled = useRef<SaveResponse | undefined>(undefined);
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    if (result.ok) {
-      toast.success(result.message);
-      onOpenChange(false);
-    } else {
-      toast.error(result.message);
-    }
-  }, [fetcher.state, fetcher.data, onOpenChange]);
+  useFillOnOpen(open, lead?.id ?? "new", () => reset(defaultsFor(lead)));
+  useAnswerToast(fetcher, () => onOpenChange(false));
 
   const submit = handleSubmit(
     (values) =>
@@ -80,7 +52,7 @@ export function LeadFormDialog({ open, onOpenChange, lead }: { open: boolean; on
         action: "/crm/leads",
         encType: "application/json",
       }),
-    (fieldErrors) => toast.error(firstError(fieldErrors)),
+    (fieldErrors) => toast.error(firstErrorMessage(fieldErrors, FIELD_ORDER, LEAD_CRM_MESSAGES.saveFailed)),
   );
 
   return (
@@ -92,11 +64,7 @@ export function LeadFormDialog({ open, onOpenChange, lead }: { open: boolean; on
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Telefone" error={errors.phone?.message}>
-              <Input
-                type="tel"
-                inputMode="tel"
-                placeholder="(84) 99999-9999"
-                maxLength={20}
+              <PhoneInput
                 {...register("phone", {
                   onChange: (event) => {
                     event.target.value = formatPhoneInput(event.target.value);

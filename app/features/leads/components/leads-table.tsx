@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
 import { Table, Td, Th } from "~/components/ui/table";
+import { RowActions } from "~/features/crm/components/row-actions";
 import { telLink, whatsappLink } from "~/features/site/broker-profile";
 import { formatDateTime } from "~/lib/format";
 import type { CrmLead } from "../crm.server";
@@ -28,19 +29,6 @@ function Phone({ lead }: { lead: CrmLead }) {
         <Icon name="whatsapp" className="size-5" label={`WhatsApp de ${lead.full_name}`} />
       </a>
     </span>
-  );
-}
-
-function Actions({ lead, onEdit, onDelete }: { lead: CrmLead; onEdit: () => void; onDelete: () => void }) {
-  return (
-    <div className="flex gap-1">
-      <button type="button" onClick={onEdit} className="grid size-10 place-items-center rounded-md hover:bg-muted">
-        <Icon name="pencil" label={`Editar lead de ${lead.full_name}`} />
-      </button>
-      <button type="button" onClick={onDelete} className="grid size-10 place-items-center rounded-md text-destructive hover:bg-red-50">
-        <Icon name="trash-2" label={`Excluir lead de ${lead.full_name}`} />
-      </button>
-    </div>
   );
 }
 
@@ -89,7 +77,7 @@ export function LeadsTable({ leads, onEdit, onDelete }: { leads: CrmLead[]; onEd
                   <Badge variant={LEAD_STATUS_VARIANT[lead.status]}>{LEAD_STATUS_LABELS[lead.status]}</Badge>
                 </Td>
                 <Td>
-                  <Actions lead={lead} onEdit={() => onEdit(lead)} onDelete={() => onDelete(lead)} />
+                  <RowActions subject={`lead de ${lead.full_name}`} onEdit={() => onEdit(lead)} onDelete={() => onDelete(lead)} />
                 </Td>
               </tr>
             ))}
@@ -114,7 +102,7 @@ export function LeadsTable({ leads, onEdit, onDelete }: { leads: CrmLead[]; onEd
                 <Phone lead={lead} />
                 <p className="truncate text-muted-foreground">{lead.email ?? "-"}</p>
               </div>
-              <Actions lead={lead} onEdit={() => onEdit(lead)} onDelete={() => onDelete(lead)} />
+              <RowActions subject={`lead de ${lead.full_name}`} onEdit={() => onEdit(lead)} onDelete={() => onDelete(lead)} />
             </div>
           </li>
         ))}

@@ -2,6 +2,7 @@ import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
 import { Table, Td, Th } from "~/components/ui/table";
+import { RowActions } from "~/features/crm/components/row-actions";
 import { formatBRL } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import type { CrmProperty } from "../crm.server";
@@ -29,19 +30,6 @@ function FeaturedToggle({ property }: { property: CrmProperty }) {
         label={featured ? `Remover destaque de ${property.codigo}` : `Destacar ${property.codigo}`}
       />
     </button>
-  );
-}
-
-function Actions({ property, onEdit, onDelete }: { property: CrmProperty; onEdit: () => void; onDelete: () => void }) {
-  return (
-    <div className="flex gap-1">
-      <button type="button" onClick={onEdit} className="grid size-10 place-items-center rounded-md hover:bg-muted">
-        <Icon name="pencil" className="size-4" label={`Editar ${property.codigo}`} />
-      </button>
-      <button type="button" onClick={onDelete} className="grid size-10 place-items-center rounded-md text-destructive hover:bg-red-50">
-        <Icon name="trash-2" className="size-4" label={`Excluir ${property.codigo}`} />
-      </button>
-    </div>
   );
 }
 
@@ -93,7 +81,7 @@ export function PropertiesTable({
                   <FeaturedToggle property={property} />
                 </Td>
                 <Td>
-                  <Actions property={property} onEdit={() => onEdit(property)} onDelete={() => onDelete(property)} />
+                  <RowActions subject={property.codigo} onEdit={() => onEdit(property)} onDelete={() => onDelete(property)} />
                 </Td>
               </tr>
             ))}
@@ -119,7 +107,7 @@ export function PropertiesTable({
                 <span className="font-bold text-primary">{formatBRL(property.price)}</span>
                 <Badge variant={STATUS_VARIANT[property.status]}>{STATUS_LABELS[property.status]}</Badge>
               </div>
-              <Actions property={property} onEdit={() => onEdit(property)} onDelete={() => onDelete(property)} />
+              <RowActions subject={property.codigo} onEdit={() => onEdit(property)} onDelete={() => onDelete(property)} />
             </div>
           </li>
         ))}

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { Controller, type FieldErrors, useForm } from "react-hook-form";
+import { useCallback, useRef, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
@@ -9,6 +9,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
+import { type ActionAnswer, firstErrorMessage, useAnswerToast, useFillOnOpen } from "~/features/crm/form-helpers";
 import { PROPERTY_PURPOSES, PROPERTY_STATUSES, PROPERTY_TYPES } from "~/db/values";
 import { maskBRLInput, priceToInput } from "~/lib/money";
 import { PROPERTY_MESSAGES, propertyFormSchema, type PropertyFormInput, type PropertyFormValues } from "../crm-schema";
@@ -21,14 +22,6 @@ const FIELD_ORDER: (keyof PropertyFormInput)[] = [
   "codigo", "title", "description", "type", "purpose", "status", "price", "area", "bedrooms", "bathrooms",
   "parking_spaces", "neighborhood", "city", "state", "broker_partner", "images",
 ];
-
-export function firstFormError(errors: FieldErrors<PropertyFormInput>): string {
-  for (const field of FIELD_ORDER) {
-    const message = errors[field]?.message;
-    if (message) return String(message);
-  }
-  return PROPERTY_MESSAGES.saveFailed;
-}
 
 function defaultsFor(property?: CrmProperty): PropertyFormInput {
   return {
@@ -52,8 +45,6 @@ function defaultsFor(property?: CrmProperty): PropertyFormInput {
   };
 }
 
-type SaveResponse = { ok: true; message: string } | { ok: false; message: string };
-
 /**
  * 'Novo Imóvel' and edit: every field of spec §3 with the rules of §5, photos uploaded in the
  * dialog. Photos uploaded here and never saved are deleted when the dialog is cancelled.
@@ -67,7 +58,7 @@ export function PropertyFormDialog({
   onOpenChange: (open: boolean) => void;
   property?: CrmProperty;
 }) {
-  const fetcher = useFetcher<SaveResponse>({ key: `property-${property?.id ?? "new"}` });
+  const fetcher = useFetcher<ActionAnswer>({ key: `property-${property?.id ?? "new"}` });
   const [uploading, setUploading] = useState(false);
   const uploadedHere = useRef<string[]>([]);
   const saved = useRef(false);
@@ -79,32 +70,16 @@ export function PropertyFormDialog({
   const errors = formState.errors;
   const saving = fetcher.state !== "idle";
 
-  // Fill the form when the dialog opens (or switches to another listing) — not when the page's
-  // data refreshes underneath (live updates): what the broker is typing must stay.
-  const filledFor = useRef<string | null>(null);
-  useEffect(() => {
-    const key = open ? (property?.id ?? "new") : null;
-    if (key !== null && key !== filledFor.current) {
-      reset(defaultsFor(property));
-      uploadedHere.current = [];
-      saved.current = false;
-    }
-    filledFor.current = key;
-  }, [open, property, reset]);
+  useFillOnOpen(open, property?.id ?? "new", () => {
+    reset(defaultsFor(property));
+    uploadedHere.current = [];
+    saved.current = false;
+  });
 
-  const handled = useRef<SaveResponse | undefined>(undefined);
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    if (result.ok) {
-      saved.current = true;
-      toast.success(result.message);
-      onOpenChange(false);
-    } else {
-      toast.error(result.message);
-    }
-  }, [fetcher.state, fetcher.data, onOpenChange]);
+  useAnswerToast(fetcher, () => {
+    saved.current = true;
+    onOpenChange(false);
+  });
 
   function close(nextOpen: boolean) {
     if (nextOpen) return onOpenChange(true);
@@ -131,7 +106,7 @@ export function PropertyFormDialog({
         { method: "post", action: "/crm/imoveis", encType: "application/json" },
       );
     },
-    (fieldErrors) => toast.error(firstFormError(fieldErrors)),
+    (fieldErrors) => toast.error(firstErrorMessage(fieldErrors, FIELD_ORDER, PROPERTY_MESSAGES.saveFailed)),
   );
 
   return (

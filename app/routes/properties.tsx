@@ -53,23 +53,22 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
 
   // The panel keeps its own draft while typing. When the URL changes from elsewhere ('Limpar',
-  // a link to /imoveis), it starts over from the URL's filters.
-  const ownSearch = useRef(location.search);
+  // a link to /imoveis), it starts over from the URL's filters; its own changes are marked.
   const [panelVersion, setPanelVersion] = useState(0);
+  const fromPanel = (location.state as { fromFilterPanel?: boolean } | null)?.fromFilterPanel === true;
+  const lastSearch = useRef(location.search);
   useEffect(() => {
-    if (location.search !== ownSearch.current) {
-      ownSearch.current = location.search;
-      setPanelVersion((version) => version + 1);
-    }
-  }, [location.search]);
+    if (location.search === lastSearch.current) return;
+    lastSearch.current = location.search;
+    if (!fromPanel) setPanelVersion((version) => version + 1);
+  }, [location.search, fromPanel]);
 
   function applyFilters(next: ListFilters) {
     const query = listSearchParams(next);
     const search = query ? `?${query}` : "";
     if (search === location.search) return;
-    ownSearch.current = search;
     // replace: Back leaves the list instead of stepping through every filter change.
-    navigate(`/imoveis${search}`, { replace: true, preventScrollReset: true });
+    navigate(`/imoveis${search}`, { replace: true, preventScrollReset: true, state: { fromFilterPanel: true } });
   }
 
   const filtering = navigation.state === "loading" && navigation.location.pathname === "/imoveis";

@@ -83,8 +83,10 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
         <Icon name="arrow-left" /> Voltar para imóveis
       </Link>
 
-      <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="grid min-w-0 gap-6">
+      {/* Phone: photos and title, then price and the two actions, then the details. Wide
+          screens: the price card sits beside everything, following the reader down. */}
+      <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-8">
+        <div className="grid min-w-0 gap-6 lg:col-start-1">
           <Gallery images={property.images} title={property.title} />
 
           <div>
@@ -105,7 +107,31 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
               {property.neighborhood}, {property.city}/{property.state}
             </p>
           </div>
+        </div>
 
+        <aside className="grid content-start gap-4 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <div className="rounded-lg border border-border bg-white p-5 shadow-sm">
+            <p className="text-sm text-muted-foreground">{property.purpose === "venda" ? "Valor do Imóvel" : "Valor do Aluguel"}</p>
+            <p className="mt-1 text-3xl font-bold text-primary">{price}</p>
+            <div className="mt-5 grid gap-3">
+              <BookingButton property={{ id: property.id, title: property.title }} />
+              <a href={whatsappLink(broker.whatsapp, whatsappMessage)} target="_blank" rel="noopener noreferrer" className={buttonClass("whatsapp", "lg")}>
+                <Icon name="whatsapp" className="size-5" /> Falar pelo WhatsApp
+              </a>
+            </div>
+          </div>
+
+          <div className="rounded-lg border border-border bg-white p-5 shadow-sm">
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">Corretor responsável</h2>
+            <p className="mt-2 text-lg font-semibold">{broker.name}</p>
+            <p className="text-sm text-muted-foreground">{broker.creci}</p>
+            <a href={telLink(broker.phone)} className="mt-2 inline-flex items-center gap-2 font-medium text-primary underline-offset-4 hover:underline">
+              <Icon name="phone" /> {broker.phone}
+            </a>
+          </div>
+        </aside>
+
+        <div className="grid min-w-0 content-start gap-6 lg:col-start-1">
           {facts.length > 0 && (
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
               {facts.map((fact) => (
@@ -128,27 +154,6 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
 
-        <aside className="grid content-start gap-4 lg:sticky lg:top-20">
-          <div className="rounded-lg border border-border bg-white p-5 shadow-sm">
-            <p className="text-sm text-muted-foreground">{property.purpose === "venda" ? "Valor do Imóvel" : "Valor do Aluguel"}</p>
-            <p className="mt-1 text-3xl font-bold text-primary">{price}</p>
-            <div className="mt-5 grid gap-3">
-              <BookingButton property={{ id: property.id, title: property.title }} />
-              <a href={whatsappLink(broker.whatsapp, whatsappMessage)} target="_blank" rel="noopener noreferrer" className={buttonClass("whatsapp", "lg")}>
-                <Icon name="whatsapp" className="size-5" /> Falar pelo WhatsApp
-              </a>
-            </div>
-          </div>
-
-          <div className="rounded-lg border border-border bg-white p-5 shadow-sm">
-            <h2 className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">Corretor responsável</h2>
-            <p className="mt-2 text-lg font-semibold">{broker.name}</p>
-            <p className="text-sm text-muted-foreground">{broker.creci}</p>
-            <a href={telLink(broker.phone)} className="mt-2 inline-flex items-center gap-2 font-medium text-primary underline-offset-4 hover:underline">
-              <Icon name="phone" /> {broker.phone}
-            </a>
-          </div>
-        </aside>
       </div>
     </article>
   );

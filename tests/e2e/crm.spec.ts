@@ -170,6 +170,7 @@ test.describe("the CRM", () => {
     await visitor.goto("/imoveis");
     await visitor.getByRole("article").first().getByRole("link", { name: /Ver Detalhes/ }).click();
     await expect(visitor).toHaveURL(/\/imoveis\/[0-9a-f-]{36}$/);
+    await expect(visitor.getByRole("region", { name: /Fotos de/ })).toBeVisible();
     await waitForHydration(visitor);
     const code = (await visitor.getByText(/^Código /).textContent())!.replace("Código ", "");
     await visitor.getByRole("link", { name: "Agendar Visita" }).click();

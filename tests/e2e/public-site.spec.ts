@@ -1,6 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
 import { dashboardCounter, signInAsAdmin, waitForHydration } from "./helpers";
 
+/** Opens the first listed property and waits until its page is on screen. */
+async function openFirstProperty(page: Page) {
+  await page.getByRole("article").first().getByRole("link", { name: /Ver Detalhes/ }).click();
+  await expect(page).toHaveURL(/\/imoveis\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("region", { name: /Fotos de/ })).toBeVisible();
+}
+
 /** Waits until every card on the list matches (the list follows the URL a moment later). */
 async function expectEveryCard(page: Page, pattern: RegExp) {
   await expect
@@ -97,8 +104,7 @@ test.describe("public site", () => {
 
   test("property page: gallery wraps around both ways, by button and by keyboard", async ({ page }) => {
     await page.goto("/imoveis");
-    await page.getByRole("article").first().getByRole("link", { name: /Ver Detalhes/ }).click();
-    await expect(page).toHaveURL(/\/imoveis\/[0-9a-f-]{36}$/);
+    await openFirstProperty(page);
     await waitForHydration(page);
     const gallery = page.getByRole("region", { name: /Fotos de/ });
     const counter = gallery.getByText(/^\d+ \/ \d+$/);
@@ -125,8 +131,7 @@ test.describe("public site", () => {
 
   test("'Falar pelo WhatsApp' opens a prefilled, encoded chat in a new tab", async ({ page }) => {
     await page.goto("/imoveis");
-    await page.getByRole("article").first().getByRole("link", { name: /Ver Detalhes/ }).click();
-    await expect(page).toHaveURL(/\/imoveis\/[0-9a-f-]{36}$/);
+    await openFirstProperty(page);
     const title = (await page.getByRole("heading", { level: 1 }).textContent())!;
     const link = page.getByRole("link", { name: "Falar pelo WhatsApp" });
     await expect(link).toHaveAttribute("target", "_blank");
@@ -143,8 +148,7 @@ test.describe("public site", () => {
     const leadsBefore = await dashboardCounter(admin, "total-leads");
 
     await page.goto("/imoveis");
-    await page.getByRole("article").first().getByRole("link", { name: /Ver Detalhes/ }).click();
-    await expect(page).toHaveURL(/\/imoveis\/[0-9a-f-]{36}$/);
+    await openFirstProperty(page);
     await waitForHydration(page);
     const title = (await page.getByRole("heading", { level: 1 }).textContent())!;
     await page.getByRole("link", { name: "Agendar Visita" }).click();
@@ -248,6 +252,46 @@ test.describe("public site", () => {
       const body = await (await request.get(path)).text();
       expect(body).not.toContain(partner);
     }
+  });
+
+  test("slow answers show 'Carregando imóveis...' and, after 300 ms, 'Aplicando filtros...'", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    // A slow connection: hold the list's data for a second.
+    await page.route("**/imoveis.data*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Imóveis", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Carregando imóveis..." })).toBeVisible();
+    await expect(page).toHaveURL(/\/imoveis$/);
+    await expect(page.getByText("Carregando imóveis...")).toHaveCount(0);
+
+    await page.getByLabel("Tipo", { exact: true }).selectOption("terreno");
+    await expect(page.getByRole("status").filter({ hasText: "Aplicando filtros..." })).toBeVisible();
+    await expect(page.getByText("Aplicando filtros...")).toHaveCount(0, { timeout: 5000 });
+    await expectEveryCard(page, /Terreno/);
+  });
+
+  test("the first photos load at once with their size; the ones further down wait", async ({ page }) => {
+    await page.goto("/imoveis");
+    const covers = page.getByRole("article").locator("img");
+    await expect(covers.first()).toHaveAttribute("loading", "eager");
+    await expect(covers.first()).toHaveAttribute("width", "800");
+    await expect(covers.first()).toHaveAttribute("height", "600");
+    await expect(covers.nth(5)).toHaveAttribute("loading", "lazy");
+  });
+
+  test("no entrance animation for people who ask for reduced motion", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/imoveis");
+    const duration = await page.locator(".animate-fade-up").first().evaluate((element) => getComputedStyle(element).animationDuration);
+    expect(parseFloat(duration)).toBeLessThan(0.001);
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await page.goto("/imoveis");
+    const normal = await page.locator(".animate-fade-up").nth(1).evaluate((element) => getComputedStyle(element));
+    expect(parseFloat(normal.animationDuration)).toBeGreaterThan(0.1);
+    expect(normal.animationDelay).toBe("0.08s");
   });
 
   test("sitemap and robots", async ({ request }) => {

@@ -222,6 +222,15 @@ describe.each(DATABASE_KINDS)("CRM on %s", (kind) => {
       expect((blocked.body as unknown as { error: string }).error).toBe("Muitas tentativas de login. Aguarde 15 minutos e tente novamente.");
     });
 
+    it("slows an address down after 20 failed sign-ins, whatever accounts it tries", async () => {
+      const ip = "203.0.113.200";
+      for (let i = 0; i < 20; i++) expect(answer(await signIn(`alvo${i}@exemplo.com`, "chute-errado", ip)).status).toBe(400);
+      const blocked = answer(await signIn(staff.email, staff.password, ip));
+      expect(blocked.status).toBe(429);
+      // Another address signs in as usual.
+      expect(((await signIn(staff.email, staff.password, "203.0.113.201")) as Response).status).toBe(302);
+    });
+
     it("signs a new user up with no role and sends them to /", async () => {
       const result = (await settle(() =>
         authAction({

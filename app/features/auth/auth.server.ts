@@ -47,6 +47,9 @@ export function createAuth(options: { db: Database; secret: string; baseURL: str
       ipAddress: { ipAddressHeaders: ["x-client-ip"] },
     },
     telemetry: { enabled: false },
+    // Its warnings ("User not found" on each wrong sign-in) would flood the log; failures are
+    // counted by our own throttle.
+    logger: { level: "error" },
   });
 }
 

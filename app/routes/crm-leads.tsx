@@ -1,15 +1,14 @@
-import { useEffect, useState } from "react";
-import { data, useFetcher, useNavigate } from "react-router";
+import { useEffect } from "react";
+import { data, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Icon } from "~/components/ui/icon";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toaster";
 import { LEAD_STATUSES } from "~/db/values";
 import { requireStaff } from "~/features/auth/guard.server";
-import { type ActionAnswer, useAnswerToast } from "~/features/crm/form-helpers";
+import { DeleteConfirm, useRecordDialogs } from "~/features/crm/components/delete-confirm";
 import { LeadFormDialog } from "~/features/leads/components/lead-form-dialog";
 import { LeadsTable } from "~/features/leads/components/leads-table";
 import { LEAD_CRM_MESSAGES, leadFormSchema } from "~/features/leads/crm-schema";
@@ -68,16 +67,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Leads | CRM" }];
 export default function CrmLeadsPage({ loaderData }: Route.ComponentProps) {
   const { leads, status, loadFailed } = loaderData;
   const navigate = useNavigate();
-  const [editing, setEditing] = useState<CrmLead | undefined>();
-  const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<CrmLead | undefined>();
-  const deleteFetcher = useFetcher<ActionAnswer>({ key: "delete-lead" });
+  const dialogs = useRecordDialogs<CrmLead>();
 
   useEffect(() => {
     if (loadFailed) toast.error(LEAD_CRM_MESSAGES.loadFailed);
   }, [loadFailed]);
 
-  useAnswerToast(deleteFetcher, () => setDeleting(undefined));
 
   return (
     <div className="grid gap-6">
@@ -107,10 +102,7 @@ export default function CrmLeadsPage({ loaderData }: Route.ComponentProps) {
             </NativeSelect>
           </div>
           <Button
-            onClick={() => {
-              setEditing(undefined);
-              setFormOpen(true);
-            }}
+            onClick={dialogs.startNew}
           >
             <Icon name="plus" /> Novo Lead
           </Button>
@@ -120,26 +112,19 @@ export default function CrmLeadsPage({ loaderData }: Route.ComponentProps) {
       <Card>
         <LeadsTable
           leads={leads}
-          onEdit={(lead) => {
-            setEditing(lead);
-            setFormOpen(true);
-          }}
-          onDelete={setDeleting}
+          onEdit={dialogs.startEdit}
+          onDelete={dialogs.askDelete}
         />
       </Card>
 
-      <LeadFormDialog open={formOpen} onOpenChange={setFormOpen} lead={editing} />
+      <LeadFormDialog open={dialogs.formOpen} onOpenChange={dialogs.setFormOpen} lead={dialogs.editing} />
 
-      <ConfirmDialog
-        open={deleting !== undefined}
-        onOpenChange={(open) => !open && deleteFetcher.state === "idle" && setDeleting(undefined)}
+      <DeleteConfirm
+        record={dialogs.deleting}
+        onClose={dialogs.closeDelete}
+        action="/crm/leads"
         title={LEAD_CRM_MESSAGES.deleteConfirm}
-        description={deleting ? `${deleting.full_name} — ${deleting.phone}` : undefined}
-        confirmLabel="Excluir"
-        busy={deleteFetcher.state !== "idle"}
-        onConfirm={() =>
-          deleting && deleteFetcher.submit({ intent: "delete", id: deleting.id }, { method: "post", action: "/crm/leads", encType: "application/json" })
-        }
+        describe={(lead) => `${lead.full_name} — ${lead.phone}`}
       />
     </div>
   );

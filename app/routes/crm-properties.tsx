@@ -1,12 +1,11 @@
-import { useEffect, useState } from "react";
-import { data, useFetcher } from "react-router";
+import { useEffect } from "react";
+import { data } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Icon } from "~/components/ui/icon";
 import { toast } from "~/components/ui/toaster";
 import { requireStaff } from "~/features/auth/guard.server";
-import { type ActionAnswer, useAnswerToast } from "~/features/crm/form-helpers";
+import { DeleteConfirm, useRecordDialogs } from "~/features/crm/components/delete-confirm";
 import { PropertiesTable } from "~/features/properties/components/properties-table";
 import { PropertyFormDialog } from "~/features/properties/components/property-form-dialog";
 import { PROPERTY_MESSAGES, propertyFormSchema } from "~/features/properties/crm-schema";
@@ -69,16 +68,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Imóveis | CRM" }];
 
 export default function CrmPropertiesPage({ loaderData }: Route.ComponentProps) {
   const { properties, loadFailed } = loaderData;
-  const [editing, setEditing] = useState<CrmProperty | undefined>();
-  const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<CrmProperty | undefined>();
-  const deleteFetcher = useFetcher<ActionAnswer>({ key: "delete-property" });
+  const dialogs = useRecordDialogs<CrmProperty>();
 
   useEffect(() => {
     if (loadFailed) toast.error(PROPERTY_MESSAGES.loadFailed);
   }, [loadFailed]);
 
-  useAnswerToast(deleteFetcher, () => setDeleting(undefined));
 
   return (
     <div className="grid gap-6">
@@ -90,10 +85,7 @@ export default function CrmPropertiesPage({ loaderData }: Route.ComponentProps) 
           </p>
         </div>
         <Button
-          onClick={() => {
-            setEditing(undefined);
-            setFormOpen(true);
-          }}
+          onClick={dialogs.startNew}
         >
           <Icon name="plus" /> Novo Imóvel
         </Button>
@@ -102,27 +94,19 @@ export default function CrmPropertiesPage({ loaderData }: Route.ComponentProps) 
       <Card>
         <PropertiesTable
           properties={properties}
-          onEdit={(property) => {
-            setEditing(property);
-            setFormOpen(true);
-          }}
-          onDelete={setDeleting}
+          onEdit={dialogs.startEdit}
+          onDelete={dialogs.askDelete}
         />
       </Card>
 
-      <PropertyFormDialog open={formOpen} onOpenChange={setFormOpen} property={editing} />
+      <PropertyFormDialog open={dialogs.formOpen} onOpenChange={dialogs.setFormOpen} property={dialogs.editing} />
 
-      <ConfirmDialog
-        open={deleting !== undefined}
-        onOpenChange={(open) => !open && deleteFetcher.state === "idle" && setDeleting(undefined)}
+      <DeleteConfirm
+        record={dialogs.deleting}
+        onClose={dialogs.closeDelete}
+        action="/crm/imoveis"
         title={PROPERTY_MESSAGES.deleteConfirm}
-        description={deleting ? `${deleting.codigo} — ${deleting.title}. As fotos também serão apagadas.` : undefined}
-        confirmLabel="Excluir"
-        busy={deleteFetcher.state !== "idle"}
-        onConfirm={() =>
-          deleting &&
-          deleteFetcher.submit({ intent: "delete", id: deleting.id }, { method: "post", action: "/crm/imoveis", encType: "application/json" })
-        }
+        describe={(property) => `${property.codigo} — ${property.title}. As fotos também serão apagadas.`}
       />
     </div>
   );

@@ -18,7 +18,7 @@ export default defineConfig({
         // schemas, dialogs, toasts) and the CRM's own code stay in their own chunks.
         manualChunks(id: string) {
           const core =
-            /[\\/]app[\\/](components[\\/](ui[\\/](button|icon|input|label|native-select|textarea|badge|card|spinner)|icons[\\/])|lib[\\/](utils|format|nonce|seo|phone|form-data|hooks[\\/])|db[\\/]values|features[\\/](site[\\/]|media[\\/]urls|properties[\\/](labels|filters)))/;
+            /[\\/]app[\\/](components[\\/](ui[\\/](button|icon|input|label|native-select|textarea|badge|card|spinner)|icons[\\/])|lib[\\/](utils|format|nonce|seo|phone|form-data|hooks[\\/])|db[\\/]values|features[\\/](site[\\/]|media[\\/]urls|properties[\\/](labels|filters|components[\\/]property-type-options)))/;
           return core.test(id) ? "app-core" : undefined;
         },
       },

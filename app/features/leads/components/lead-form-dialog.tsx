@@ -10,12 +10,12 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
 import { type ActionAnswer, firstErrorMessage, useAnswerToast, useFillOnOpen } from "~/features/crm/form-helpers";
-import { LEAD_INTERESTS, LEAD_ORIGINS, LEAD_STATUSES, PROPERTY_TYPES } from "~/db/values";
-import { TYPE_LABELS } from "~/features/properties/labels";
+import { LEAD_INTERESTS, LEAD_ORIGINS, LEAD_STATUSES } from "~/db/values";
 import { formatPhoneInput } from "~/lib/phone";
 import { LEAD_CRM_MESSAGES, leadFormSchema, type LeadFormInput, type LeadFormValues } from "../crm-schema";
 import type { CrmLead } from "../crm.server";
 import { INTEREST_LABELS, LEAD_STATUS_LABELS, ORIGIN_LABELS } from "../labels";
+import { PropertyTypeOptions } from "~/features/properties/components/property-type-options";
 
 const FIELD_ORDER: (keyof LeadFormInput)[] = ["full_name", "phone", "email", "interest_type", "property_type", "origin", "status", "notes"];
 
@@ -89,11 +89,7 @@ export function LeadFormDialog({ open, onOpenChange, lead }: { open: boolean; on
             <FormField label="Tipo de imóvel (opcional)" error={errors.property_type?.message}>
               <NativeSelect {...register("property_type")}>
                 <option value="">Não informado</option>
-                {PROPERTY_TYPES.map((value) => (
-                  <option key={value} value={value}>
-                    {TYPE_LABELS[value]}
-                  </option>
-                ))}
+                <PropertyTypeOptions />
               </NativeSelect>
             </FormField>
             <FormField label="Origem" error={errors.origin?.message}>

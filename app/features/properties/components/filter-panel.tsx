@@ -5,7 +5,6 @@ import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
-import { PROPERTY_TYPES } from "~/db/values";
 import { formatBRL } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import {
@@ -17,7 +16,7 @@ import {
   PRICE_STEP,
   type ListFilters,
 } from "../filters";
-import { TYPE_LABELS } from "../labels";
+import { PropertyTypeOptions } from "./property-type-options";
 
 /** How long typing in the neighbourhood box waits before the list follows (spec §9: 300 ms). */
 export const FILTER_DELAY_MS = 300;
@@ -107,11 +106,7 @@ export function FilterPanel({
           <Label htmlFor="filter-tipo">Tipo</Label>
           <NativeSelect id="filter-tipo" name="tipo" value={draft.tipo} onChange={(event) => change({ tipo: event.target.value as ListFilters["tipo"] })}>
             <option value={FILTER_ALL}>Todos</option>
-            {PROPERTY_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {TYPE_LABELS[type]}
-              </option>
-            ))}
+            <PropertyTypeOptions />
           </NativeSelect>
         </div>
 

@@ -4,10 +4,9 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
-import { PROPERTY_TYPES } from "~/db/values";
-import { TYPE_LABELS } from "../labels";
 import { FILTER_ALL, listSearchParams } from "../filters";
 import { Icon } from "~/components/ui/icon";
+import { PropertyTypeOptions } from "./property-type-options";
 
 /**
  * The home search box. It only navigates: /imoveis?tipo=…&finalidade=…&bairro=… with the
@@ -40,11 +39,7 @@ export function HomeSearch() {
         <Label htmlFor="home-tipo">Tipo de imóvel</Label>
         <NativeSelect id="home-tipo" name="tipo" defaultValue={FILTER_ALL}>
           <option value={FILTER_ALL}>Todos os tipos</option>
-          {PROPERTY_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {TYPE_LABELS[type]}
-            </option>
-          ))}
+          <PropertyTypeOptions />
         </NativeSelect>
       </div>
       <div className="grid gap-1.5">

@@ -10,12 +10,13 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
 import { type ActionAnswer, firstErrorMessage, useAnswerToast, useFillOnOpen } from "~/features/crm/form-helpers";
-import { PROPERTY_PURPOSES, PROPERTY_STATUSES, PROPERTY_TYPES } from "~/db/values";
+import { PROPERTY_PURPOSES, PROPERTY_STATUSES } from "~/db/values";
 import { maskBRLInput, priceToInput } from "~/lib/money";
 import { PROPERTY_MESSAGES, propertyFormSchema, type PropertyFormInput, type PropertyFormValues } from "../crm-schema";
 import type { CrmProperty } from "../crm.server";
-import { PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS } from "../labels";
+import { PURPOSE_LABELS, STATUS_LABELS } from "../labels";
 import { PhotoUploader } from "./photo-uploader";
+import { PropertyTypeOptions } from "./property-type-options";
 
 /** Field order: the first failing one is the one the toast names (spec §5). */
 const FIELD_ORDER: (keyof PropertyFormInput)[] = [
@@ -137,11 +138,7 @@ export function PropertyFormDialog({
             <FormField label="Tipo" error={errors.type?.message}>
               <NativeSelect {...register("type")}>
                 <option value="">Selecione</option>
-                {PROPERTY_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {TYPE_LABELS[type]}
-                  </option>
-                ))}
+                <PropertyTypeOptions />
               </NativeSelect>
             </FormField>
             <FormField label="Finalidade" error={errors.purpose?.message}>

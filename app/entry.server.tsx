@@ -13,7 +13,7 @@ import { createNonce, securityHeaders } from "~/lib/security-headers";
  * parts through these exports, so the bundle holds the only copy of the database, auth and
  * live-update modules (see docs/decisions/001-one-process-one-bundle.md).
  */
-export { startRuntime, stopLiveUpdates, stopRuntime } from "~/lib/runtime.server";
+export { startRuntime, stopLiveUpdates, stopRuntime } from "~/runtime.server";
 export { securityHeaders } from "~/lib/security-headers";
 
 export const streamTimeout = 5_000;

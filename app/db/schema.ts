@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   pgView,
@@ -255,3 +256,73 @@ export const app_meta = pgTable("app_meta", {
   value: text("value").notNull(),
   updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// --- Hardening (issue 9): outgoing e-mail, invitations, audit trail ---
+
+/**
+ * Outgoing e-mail, one row per message, written in the same transaction as what causes it and
+ * sent by a background worker (features/mail). A row is claimed by setting locked_until (with
+ * FOR UPDATE SKIP LOCKED), so several processes never send the same message at once.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What kind of message (verify-email, reset-password, invite, …), for the CRM's list. */
+    kind: text("kind").notNull(),
+    to_address: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text_body: text("text_body").notNull(),
+    html_body: text("html_body"),
+    /** pending → sent, or failed after the last attempt. */
+    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    next_attempt_at: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    locked_until: timestamp("locked_until", { withTimezone: true }),
+    /** The SMTP server's last answer (never the message's content). */
+    last_error: text("last_error"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sent_at: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("outbox_due_idx").on(table.status, table.next_attempt_at),
+    check("outbox_status_valid", sql.raw("status in ('pending', 'sent', 'failed')")),
+  ],
+);
+
+/** An admin's invitation to join the CRM with a role; the e-mailed link carries the token. */
+export const invitation = pgTable(
+  "invitation",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    role: text("role", { enum: ROLES }).notNull(),
+    /** sha256 of the token in the link: a copy of the database does not hold usable links. */
+    token_hash: text("token_hash").notNull().unique(),
+    invited_by: text("invited_by").references(() => user.id, { onDelete: "set null" }),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    accepted_at: timestamp("accepted_at", { withTimezone: true }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [check("invitation_role_valid", inList("role", ROLES))],
+);
+
+/**
+ * Who changed what in the CRM. For personal data (leads) only which fields changed, never the
+ * values; actor_email is kept so the trail survives the user's deletion.
+ */
+export const audit_log = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actor_id: text("actor_id"),
+    actor_email: text("actor_email"),
+    /** e.g. property.create, lead.update, user.role, user.invite, backup.download */
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entity_id: text("entity_id"),
+    details: jsonb("details"),
+  },
+  (table) => [index("audit_log_at_idx").on(table.at.desc())],
+);

@@ -34,13 +34,18 @@ const envSchema = z.object({
   SEED_DEMO: booleanFromString.default(true),
   ADMIN_EMAIL: optionalText.pipe(z.email({ error: "must be an email address" }).optional()),
   ADMIN_PASSWORD: optionalText.pipe(
-    z.string().min(6, { error: "must have at least 6 characters" }).max(128).optional(),
+    z.string().min(8, { error: "must have at least 8 characters" }).max(128).optional(),
   ),
   ADMIN_NAME: z.string().trim().min(2).max(100).default("Administrador"),
   AUTH_SECRET: optionalText.pipe(
     z.string().min(32, { error: "must have at least 32 characters" }).optional(),
   ),
   TRUST_PROXY: booleanFromString.default(false),
+  /**
+   * With TRUST_PROXY: how many proxies of ours append to X-Forwarded-For. The client is the entry
+   * that many places from the right; anything further left was written by the client itself.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number({ error: "must be a number" }).int().min(1).max(10).default(1),
   STORAGE_DRIVER: z.enum(["local", "s3"], { error: "use local or s3" }).default("local"),
   S3_ENDPOINT: optionalText.pipe(z.url({ error: "must be a URL" }).optional()),
   S3_REGION: z.string().default("us-east-1"),
@@ -49,6 +54,20 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: booleanFromString.default(true),
   LEAD_LIMIT_PER_HOUR: z.coerce.number({ error: "must be a number" }).int().min(1).default(10),
+  /** smtp://user:pass@host:587 or smtps://…:465; without it e-mail is off (the CRM says so). */
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, { error: "must start with smtp:// or smtps://" })
+      .optional(),
+  ),
+  /** The sender of every e-mail, e.g. "Corretor <site@exemplo.com.br>". */
+  MAIL_FROM: optionalText,
+  /** Hours between automatic backups of the embedded database and photos (0 = off). */
+  BACKUP_INTERVAL_HOURS: z.coerce.number({ error: "must be a number" }).min(0).max(24 * 30).default(24),
+  /** How many automatic backups to keep in DATA_DIR/backups. */
+  BACKUP_KEEP: z.coerce.number({ error: "must be a number" }).int().min(1).max(365).default(7),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "silent"], { error: "use error, warn, info, debug or silent" }).default("info"),
 });
 
 export type Env = z.infer<typeof envSchema> & {

@@ -1,6 +1,6 @@
 import { getSessionUser, getUserRole } from "~/features/auth/guard.server";
 import type { LiveSubscriber } from "~/features/live/hub.server";
-import { getRuntime } from "~/lib/runtime.server";
+import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/api-events";
 
 /**

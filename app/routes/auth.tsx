@@ -12,7 +12,7 @@ import { signInSchema, signUpSchema } from "~/features/auth/schema";
 const loadSchemas = () => import("~/features/auth/schema");
 import { signIn, signUp } from "~/features/auth/sessions.server";
 import { clientIp } from "~/lib/client-ip.server";
-import { getRuntime } from "~/lib/runtime.server";
+import { getRuntime } from "~/runtime.server";
 import { firstIssueMessage, formDataToObject } from "~/lib/form-data";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/auth";

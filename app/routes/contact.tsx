@@ -9,7 +9,7 @@ import { SocialLinks } from "~/features/site/components/social-links";
 import { rootDataFromMatches } from "~/features/site/root-data";
 import { buttonClass } from "~/components/ui/button";
 import { clientIp } from "~/lib/client-ip.server";
-import { getRuntime } from "~/lib/runtime.server";
+import { getRuntime } from "~/runtime.server";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/contact";

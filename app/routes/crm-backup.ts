@@ -1,5 +1,5 @@
 import { requireAdmin } from "~/features/auth/guard.server";
-import { getRuntime } from "~/lib/runtime.server";
+import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-backup";
 
 /**

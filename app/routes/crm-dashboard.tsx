@@ -1,7 +1,7 @@
 import { Card } from "~/components/ui/card";
 import { requireStaff } from "~/features/auth/guard.server";
 import { getDashboardCounters } from "~/features/dashboard/counters.server";
-import { getDb } from "~/lib/runtime.server";
+import { getDb } from "~/runtime.server";
 import type { Route } from "./+types/crm-dashboard";
 import { Icon } from "~/components/ui/icon";
 

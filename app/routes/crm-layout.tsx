@@ -3,7 +3,7 @@ import { requireStaff } from "~/features/auth/guard.server";
 import { CrmNav } from "~/features/crm/components/crm-nav";
 import { countNewLeads } from "~/features/dashboard/counters.server";
 import { getBrokerProfile } from "~/features/site/broker-profile.server";
-import { getDb } from "~/lib/runtime.server";
+import { getDb } from "~/runtime.server";
 import type { Route } from "./+types/crm-layout";
 import { useLiveUpdates } from "~/features/live/use-live-updates";
 

@@ -16,7 +16,7 @@ import { type CrmLead, createLead, deleteLead, listCrmLeads, parseStatusFilter, 
 import { LEAD_STATUS_LABELS } from "~/features/leads/labels";
 import { firstIssueMessage } from "~/lib/form-data";
 import { asString, readBody } from "~/lib/request-body.server";
-import { getRuntime } from "~/lib/runtime.server";
+import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-leads";
 
 export async function loader({ request }: Route.LoaderArgs) {

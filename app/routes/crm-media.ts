@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { requireStaff } from "~/features/auth/guard.server";
 import { deleteUnusedMedia } from "~/features/media/cleanup.server";
 import { ImageRejectedError, MAX_UPLOAD_BYTES, storeImage } from "~/features/media/pipeline.server";
-import { getRuntime } from "~/lib/runtime.server";
+import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-media";
 
 /**

@@ -19,7 +19,7 @@ import {
 } from "~/features/properties/crm.server";
 import { firstIssueMessage } from "~/lib/form-data";
 import { asString, readBody } from "~/lib/request-body.server";
-import { getRuntime } from "~/lib/runtime.server";
+import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-properties";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { signOutEverywhere } from "~/features/auth/sessions.server";
-import { getRuntime } from "~/lib/runtime.server";
+import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-sign-out";
 
 /** 'Sair': ends every session of the user on the server (the spec's global scope), then /auth. */

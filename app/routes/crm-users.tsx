@@ -11,7 +11,7 @@ import { type ActionAnswer, useAnswerToast } from "~/features/crm/form-helpers";
 import { changeUserRole, listUsersWithRoles, type UserWithRole } from "~/features/auth/users.server";
 import { formatDate } from "~/lib/format";
 import { asString, readBody } from "~/lib/request-body.server";
-import { getRuntime } from "~/lib/runtime.server";
+import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-users";
 
 export async function loader({ request }: Route.LoaderArgs) {

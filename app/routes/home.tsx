@@ -7,7 +7,7 @@ import type { PropertyCardData } from "~/features/properties/types";
 import { whatsappLink } from "~/features/site/broker-profile";
 import { TAGLINE } from "~/features/site/components/footer";
 import { rootDataFromMatches } from "~/features/site/root-data";
-import { getDb } from "~/lib/runtime.server";
+import { getDb } from "~/runtime.server";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/home";

@@ -1,5 +1,5 @@
 import { isMediaFileName, isMediaId } from "~/features/media/urls";
-import { getRuntime } from "~/lib/runtime.server";
+import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/media";
 
 /**

@@ -10,7 +10,7 @@ import { listPublicProperties } from "~/features/properties/public-queries.serve
 import type { PropertyCardData } from "~/features/properties/types";
 import { rootDataFromMatches } from "~/features/site/root-data";
 import { useDelayedFlag } from "~/lib/hooks/use-delayed-flag";
-import { getDb } from "~/lib/runtime.server";
+import { getDb } from "~/runtime.server";
 import { pageMeta } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/properties";

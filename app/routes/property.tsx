@@ -12,7 +12,7 @@ import { telLink, whatsappLink } from "~/features/site/broker-profile";
 import { rootDataFromMatches } from "~/features/site/root-data";
 import { formatNumber } from "~/lib/format";
 import { useNonce } from "~/lib/nonce";
-import { getDb } from "~/lib/runtime.server";
+import { getDb } from "~/runtime.server";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/property";

@@ -6,7 +6,7 @@ import { LEAD_MESSAGES } from "~/features/leads/messages";
 import { getPublicProperty } from "~/features/properties/public-queries.server";
 import { rootDataFromMatches } from "~/features/site/root-data";
 import { clientIp } from "~/lib/client-ip.server";
-import { getRuntime } from "~/lib/runtime.server";
+import { getRuntime } from "~/runtime.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/visit-booking";
 

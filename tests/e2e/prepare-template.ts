@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { E2E_ADMIN } from "../../playwright.config";
 import { parseEnv } from "~/lib/env.server";
-import { startRuntime, stopRuntime } from "~/lib/runtime.server";
+import { startRuntime, stopRuntime } from "~/runtime.server";
 import { TEMPLATE_DIR, templateFingerprint } from "./template";
 
 /** Seeds the browser tests' template data folder, unless an up-to-date one exists. */

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { leads, properties, user_roles } from "~/db/schema";
 import type { Role } from "~/db/values";
 import { createUserWithPassword } from "~/features/auth/auth.server";
-import type { Runtime } from "~/lib/runtime.server";
+import type { Runtime } from "~/runtime.server";
 
 /** Test data with valid defaults; override what the test is about. */
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { parseEnv } from "~/lib/env.server";
-import { type Runtime, startRuntime, stopRuntime } from "~/lib/runtime.server";
+import { type Runtime, startRuntime, stopRuntime } from "~/runtime.server";
 
 /** Which databases the integration suites run on: always PGlite, PostgreSQL when configured. */
 export const DATABASE_KINDS: ("pglite" | "postgres")[] = process.env.TEST_DATABASE_URL

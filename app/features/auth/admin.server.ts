@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { user, user_roles } from "~/db/schema";
-import type { Runtime } from "~/lib/runtime.server";
+import type { Runtime } from "~/runtime.server";
 import { createUserWithPassword } from "./auth.server";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@exemplo.com.br";

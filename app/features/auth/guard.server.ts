@@ -3,7 +3,7 @@ import { redirect } from "react-router";
 import { user_roles } from "~/db/schema";
 import type { Role } from "~/db/values";
 import { ROLES } from "~/db/values";
-import { getRuntime } from "~/lib/runtime.server";
+import { getRuntime } from "~/runtime.server";
 
 /**
  * Server-side guards. Every /crm loader and action, and every staff-only resource route, starts

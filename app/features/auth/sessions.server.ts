@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
 import { consume, isLimited, resetLimit, type Limit } from "~/lib/throttle.server";
-import type { Runtime } from "~/lib/runtime.server";
+import type { Runtime } from "~/runtime.server";
 import type { SignInInput, SignUpInput } from "./schema";
 
 /**

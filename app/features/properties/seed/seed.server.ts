@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { app_meta, properties } from "~/db/schema";
 import { storeImage } from "~/features/media/pipeline.server";
-import type { Runtime } from "~/lib/runtime.server";
+import type { Runtime } from "~/runtime.server";
 import { renderDemoPhoto } from "./demo-photos.server";
 import { DEMO_PROPERTIES } from "./demo-properties";
 

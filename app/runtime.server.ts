@@ -12,8 +12,8 @@ import { LiveHub } from "~/features/live/hub.server";
 import { sweepOrphanMedia } from "~/features/media/cleanup.server";
 import { S3Storage } from "~/features/media/s3-storage.server";
 import { type MediaStorage, LocalDiskStorage } from "~/features/media/storage.server";
-import { pruneThrottle } from "./throttle.server";
-import { type Env, getEnv, setEnv } from "./env.server";
+import { pruneThrottle } from "~/lib/throttle.server";
+import { type Env, getEnv, setEnv } from "~/lib/env.server";
 
 /**
  * Everything a request needs that lives as long as the process: configuration, the database,

@@ -9,6 +9,7 @@ import { type Auth, createAuth, ensureAuthSecret } from "~/features/auth/auth.se
 import { ensureAdmin } from "~/features/auth/admin.server";
 import { seedDemoIfEmpty } from "~/features/properties/seed/seed.server";
 import { LiveHub } from "~/features/live/hub.server";
+import { type MailWorker, idleMailWorker, startMailWorker } from "~/features/mail/worker.server";
 import { sweepOrphanMedia } from "~/features/media/cleanup.server";
 import { S3Storage } from "~/features/media/s3-storage.server";
 import { type MediaStorage, LocalDiskStorage } from "~/features/media/storage.server";
@@ -30,6 +31,8 @@ export type Runtime = {
   live: LiveHub;
   /** Stops the hourly housekeeping timer. */
   stopHousekeeping: () => void;
+  /** Outgoing e-mail (features/mail): `wake()` after committing an enqueued message. */
+  mail: MailWorker;
 };
 
 export type StartOptions = {
@@ -77,13 +80,14 @@ async function start(options: StartOptions): Promise<Runtime> {
     const storage = createStorage(env);
     live = new LiveHub();
     await live.start(database);
-    const runtime: Runtime = { env, database, db: database.db, auth, storage, live, stopHousekeeping: () => {} };
+    const runtime: Runtime = { env, database, db: database.db, auth, storage, live, stopHousekeeping: () => {}, mail: idleMailWorker(env) };
     if (options.firstStartTasks ?? true) {
       await withStartupLock(database, async () => {
         if (env.SEED_DEMO) await seedDemoIfEmpty(runtime, log);
         await ensureAdmin(runtime, log);
       });
       runtime.stopHousekeeping = startHousekeeping(runtime);
+      runtime.mail = startMailWorker(runtime);
     }
     return runtime;
   } catch (error) {
@@ -140,6 +144,7 @@ export function stopRuntime(): Promise<void> {
     try {
       const runtime = await current;
       runtime.stopHousekeeping();
+      await runtime.mail.stop();
       await runtime.live.stop();
       await runtime.database.close();
     } catch {

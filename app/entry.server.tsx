@@ -6,7 +6,10 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { errorFields, logger } from "~/lib/logger.server";
 import { createNonce, securityHeaders } from "~/lib/security-headers";
+
+const log = logger("render");
 
 /*
  * The production server (server/main.ts) loads the app's bundle and reaches the process-wide
@@ -15,6 +18,8 @@ import { createNonce, securityHeaders } from "~/lib/security-headers";
  */
 export { startRuntime, stopLiveUpdates, stopRuntime } from "~/runtime.server";
 export { securityHeaders } from "~/lib/security-headers";
+export { errorFields, getLogger } from "~/lib/logger.server";
+export { MAX_UPLOAD_BYTES } from "~/features/media/pipeline.server";
 
 export const streamTimeout = 5_000;
 
@@ -72,15 +77,18 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error({ ...errorFields(error) }, "page could not be rendered");
         },
       },
     );
   });
 }
 
-/** Errors thrown by loaders and actions: log the real ones, not aborted requests. */
+/**
+ * Errors thrown by loaders and actions: log the real ones, not aborted requests. Only the error's
+ * kind and code locations: a database error's message carries the query's values (a lead's name).
+ */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  console.error(error);
+  log.error({ method: request.method, path: new URL(request.url).pathname, ...errorFields(error) }, "request failed");
 }

@@ -1,34 +1,84 @@
 import crypto from "node:crypto";
+import net from "node:net";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { HttpBindings } from "@hono/node-server";
 import { Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Logger } from "pino";
 import { createRequestHandler, type ServerBuild } from "react-router";
 
 /**
- * The production HTTP server around the React Router app: static files, compression, security
- * headers with a per-request CSP nonce, and the client's address for per-address limits.
- * createApp() builds it the same way for `npm start` and for tests (no port needed).
+ * The production HTTP server around the React Router app. In order, for every request: a request
+ * id and one log line, compression, security headers with a per-request CSP nonce, the refusal
+ * of writes from foreign origins, body-size limits, no-store for anything signed in, static files,
+ * and finally the app, which sees the request at its public address (PUBLIC_URL) with the
+ * client's address. createApp() builds it the same way for `npm start` and for tests.
  */
 
 type AppEntryExports = {
   securityHeaders(options: { nonce: string; https?: boolean }): Record<string, string>;
+  getLogger(): Logger;
+  errorFields(error: unknown): Record<string, unknown>;
+  MAX_UPLOAD_BYTES: number;
 };
 
 export type AppOptions = {
   build: ServerBuild;
   /** Folder with the browser assets (build/client). */
   clientDir: string;
+  /** The site's public address (PUBLIC_URL): the only origin allowed to write, and the URL the app sees. */
+  publicUrl: string;
   /** Take the client's address from X-Forwarded-For (only behind a proxy you control). */
   trustProxy: boolean;
-  https: boolean;
+  /** With trustProxy: how many proxies of ours append to X-Forwarded-For (TRUST_PROXY_HOPS). */
+  trustProxyHops?: number;
+  /** Defaults to whether publicUrl is https. */
+  https?: boolean;
 };
 
+type Env = { Bindings: HttpBindings; Variables: { cspNonce: string; requestId: string } };
+
+/** Forms and JSON: the largest legitimate body (a listing with 30 photo URLs) is a few KB. */
+export const FORM_BODY_LIMIT = 64 * 1024;
+/** Room for a multipart envelope around one photo. */
+const MULTIPART_FRAMING = 64 * 1024;
+const UPLOAD_PATH = /^\/crm\/midia(\.data)?\/?$/;
+
+export const MESSAGES = {
+  foreignOrigin: "Pedido recusado: envie o formulário pelo próprio site.",
+  tooLarge: "Conteúdo grande demais: o limite é de 64 KB.",
+  photoTooLarge: "arquivo maior que 5 MB",
+  serverError: "Erro interno. Tente novamente.",
+} as const;
+
 export function createApp(options: AppOptions) {
-  const app = new Hono<{ Bindings: HttpBindings; Variables: { cspNonce: string } }>();
+  const app = new Hono<Env>();
   const entry = options.build.entry.module as unknown as AppEntryExports;
   const handler = createRequestHandler(options.build, "production");
   const clientRoot = path.relative(process.cwd(), options.clientDir) || ".";
+  const publicOrigin = new URL(options.publicUrl).origin;
+  const https = options.https ?? publicOrigin.startsWith("https:");
+  const log = entry.getLogger().child({ component: "http" });
+
+  // One line per request. Only what says how the server behaves: never the query string, the
+  // client's address, cookies or the body, which may hold a person's data.
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    const requestId = crypto.randomUUID();
+    c.set("requestId", requestId);
+    await next();
+    c.res.headers.set("X-Request-Id", requestId);
+    log.info(
+      { reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
+  });
+
+  app.onError((error, c) => {
+    log.error({ reqId: c.get("requestId"), path: c.req.path, ...entry.errorFields(error) }, "request failed");
+    return c.text(MESSAGES.serverError, 500);
+  });
 
   app.use("*", compressResponses);
 
@@ -37,10 +87,37 @@ export function createApp(options: AppOptions) {
     const nonce = crypto.randomBytes(16).toString("base64");
     c.set("cspNonce", nonce);
     await next();
-    for (const [name, value] of Object.entries(entry.securityHeaders({ nonce, https: options.https }))) {
+    for (const [name, value] of Object.entries(entry.securityHeaders({ nonce, https }))) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
   });
+
+  // A page or answer that depends on who asks must never be kept by a browser or a proxy.
+  app.use("*", async (c, next) => {
+    await next();
+    if (isPrivateResponse(c.req.path, c.req.header("cookie"), c.res.headers)) {
+      // Event streams also ask proxies not to transform (compress, buffer) them: keep that.
+      const noTransform = /no-transform/.test(c.res.headers.get("Cache-Control") ?? "");
+      c.res.headers.set("Cache-Control", noTransform ? "no-store, no-transform" : "no-store");
+    }
+  });
+
+  // Writes from another site (CSRF) stop here, for pages and resource routes alike, before any
+  // body is read. React Router's own check compares with the request's URL, which is ours below.
+  app.use("*", async (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    if (!isSameOrigin(c.req.raw.headers, publicOrigin)) return c.text(MESSAGES.foreignOrigin, 403);
+    return next();
+  });
+
+  // Refuse a large body before reading it (Content-Length) or as soon as a streamed one passes
+  // the limit, so a 50 MB post costs the server no memory.
+  const formLimit = bodyLimit({ maxSize: FORM_BODY_LIMIT, onError: (c) => c.text(MESSAGES.tooLarge, 413) });
+  const uploadLimit = bodyLimit({
+    maxSize: entry.MAX_UPLOAD_BYTES + MULTIPART_FRAMING,
+    onError: (c) => c.json({ error: MESSAGES.photoTooLarge }, 413),
+  });
+  app.use("*", (c, next) => (UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : formLimit(c, next)));
 
   // Fingerprinted build assets never change: cache them for a year.
   app.use(
@@ -60,21 +137,85 @@ export function createApp(options: AppOptions) {
   );
 
   app.all("*", async (c) => {
-    const clientIp = resolveClientIp(c.req.raw.headers, c.env?.incoming?.socket?.remoteAddress, options.trustProxy);
-    // Overwrite whatever the client sent: downstream code trusts this header.
-    c.req.raw.headers.set("x-client-ip", clientIp);
-    return handler(c.req.raw, { cspNonce: c.get("cspNonce"), clientIp });
+    const clientIp = resolveClientIp(
+      c.req.raw.headers,
+      c.env?.incoming?.socket?.remoteAddress,
+      options.trustProxy,
+      options.trustProxyHops ?? 1,
+    );
+    const request = atPublicOrigin(c.req.raw, publicOrigin);
+    // Overwrite whatever the client sent: downstream code (better-auth's limits) trusts this header.
+    request.headers.set("x-client-ip", clientIp);
+    return handler(request, { cspNonce: c.get("cspNonce"), clientIp });
   });
 
   return app;
 }
 
-export function resolveClientIp(headers: Headers, socketAddress: string | undefined, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return (socketAddress ?? "unknown").replace(/^::ffff:/, "");
+/**
+ * The request as the visitor addressed it: behind a TLS proxy the server sees
+ * http://127.0.0.1:3000/…, while the browser, React Router's CSRF check and better-auth know the
+ * site as https://www.example.com. Only the origin changes; path, query, method, headers and
+ * body stay. (Concatenation, not new URL(path, base): a path such as //evil.example would be
+ * read as another host.)
+ */
+export function atPublicOrigin(request: Request, publicOrigin: string): Request {
+  const incoming = new URL(request.url);
+  return new Request(`${publicOrigin}${incoming.pathname}${incoming.search}`, {
+    method: request.method,
+    headers: new Headers(request.headers),
+    body: request.body,
+    signal: request.signal,
+    ...(request.body ? { duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+/**
+ * Whether a write comes from our own pages. Browsers send Origin on every cross-site POST (and
+ * "null" from sandboxed or privacy-sensitive contexts, refused too). Without Origin, a browser
+ * still tells where a request came from in Sec-Fetch-Site; a client that sends neither (curl, a
+ * server) is not a browser a victim could be lured into, so it passes, as React Router does.
+ */
+export function isSameOrigin(headers: Headers, publicOrigin: string): boolean {
+  const origin = headers.get("origin");
+  if (origin !== null) return origin === publicOrigin;
+  const site = headers.get("sec-fetch-site");
+  return site !== "cross-site" && site !== "same-site";
+}
+
+// better-auth's cookie, with the __Secure- prefix on https.
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+const PRIVATE_PATH = /^\/(crm|auth)(\.data$|\/|$)/;
+
+/**
+ * Pages and data for the CRM and sign-in, anything answered to a signed-in browser, and anything
+ * setting a cookie. Public static files (build assets, favicon, listing photos) are the same for
+ * everyone, so a signed-in browser may keep them like anybody else.
+ */
+export function isPrivateResponse(pathname: string, cookie: string | undefined, responseHeaders: Headers): boolean {
+  if (PRIVATE_PATH.test(pathname) || responseHeaders.has("set-cookie")) return true;
+  if (!cookie || !SESSION_COOKIE.test(cookie)) return false;
+  return !/\bpublic\b/.test(responseHeaders.get("cache-control") ?? "");
+}
+
+/**
+ * The client's address for per-address limits. Behind TRUST_PROXY, each proxy of ours appends
+ * the address it saw to X-Forwarded-For, so the client is the entry `hops` places from the
+ * right; entries further left were written by the client and are ignored. Without a usable
+ * entry, the connecting address.
+ */
+export function resolveClientIp(headers: Headers, socketAddress: string | undefined, trustProxy: boolean, hops = 1): string {
+  const socket = (socketAddress ?? "unknown").replace(/^::ffff:/, "");
+  if (!trustProxy) return socket;
+  // Several X-Forwarded-For headers arrive joined with ", ": the same list.
+  const entries = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return socket;
+  // Fewer entries than hops: the request skipped a proxy; the leftmost is what our nearest saw.
+  const chosen = entries[Math.max(0, entries.length - hops)].replace(/^::ffff:/, "");
+  return net.isIP(chosen) ? chosen : socket;
 }
 
 const COMPRESSIBLE = /^(text\/(html|css|plain|xml|javascript)|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;

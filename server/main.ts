@@ -10,7 +10,7 @@ import { createApp } from "./app";
  * SIGTERM/SIGINT stop cleanly so the embedded database is closed and its lock released.
  */
 
-type Runtime = { env: { PORT: number; HOST: string; TRUST_PROXY: boolean; publicUrl: string } };
+type Runtime = { env: { PORT: number; HOST: string; TRUST_PROXY: boolean; TRUST_PROXY_HOPS: number; publicUrl: string } };
 type EntryExports = {
   startRuntime(): Promise<Runtime>;
   stopRuntime(): Promise<void>;
@@ -35,8 +35,9 @@ const { env } = runtime;
 const app = createApp({
   build,
   clientDir: path.join(root, "build/client"),
+  publicUrl: env.publicUrl,
   trustProxy: env.TRUST_PROXY,
-  https: env.publicUrl.startsWith("https://"),
+  trustProxyHops: env.TRUST_PROXY_HOPS,
 });
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

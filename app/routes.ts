@@ -29,6 +29,7 @@ export default [
       route("leads", "routes/crm-leads.tsx"),
       route("relatorios", "routes/crm-reports.tsx"),
       route("usuarios", "routes/crm-users.tsx"),
+      route("emails", "routes/crm-emails.tsx"),
       route("sair", "routes/crm-sign-out.tsx"),
     ]),
     // Staff-only resources (no page)

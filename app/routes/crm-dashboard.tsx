@@ -1,19 +1,26 @@
 import { Card } from "~/components/ui/card";
 import { requireStaff } from "~/features/auth/guard.server";
 import { getDashboardCounters } from "~/features/dashboard/counters.server";
-import { getDb } from "~/runtime.server";
+import { getMailStatus } from "~/features/mail/admin.server";
+import { MailNotice } from "~/features/mail/components/mail-notice";
+import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-dashboard";
 import { Icon } from "~/components/ui/icon";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
-  return { counters: await getDashboardCounters(await getDb()) };
+  const staff = await requireStaff(request);
+  const runtime = await getRuntime();
+  return {
+    counters: await getDashboardCounters(runtime.db),
+    // Admins learn here that e-mail is off or failing (links for sign-up, passwords, invitations).
+    mail: staff.role === "admin" ? await getMailStatus(runtime) : null,
+  };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | CRM" }];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counters } = loaderData;
+  const { counters, mail } = loaderData;
   const cards = [
     { id: "total-properties", label: "Total de Imóveis", value: counters.totalProperties, icon: "building-2" as const },
     { id: "total-leads", label: "Total de Leads", value: counters.totalLeads, icon: "users" as const },
@@ -26,6 +33,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold">Dashboard</h1>
         <p className="text-sm text-muted-foreground">Visão geral dos imóveis e leads.</p>
       </header>
+      {mail && <MailNotice status={mail} />}
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {cards.map((card) => (
           <li key={card.id}>

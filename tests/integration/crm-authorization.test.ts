@@ -5,6 +5,9 @@ import { leads, media, properties, user_roles } from "~/db/schema";
 import { action as mediaAction } from "~/routes/crm-media";
 import { loader as backupLoader } from "~/routes/crm-backup";
 import { loader as dashboardLoader } from "~/routes/crm-dashboard";
+import { action as emailsAction, loader as emailsLoader } from "~/routes/crm-emails";
+import { outbox } from "~/db/schema";
+import { enqueueMail } from "~/features/mail/outbox.server";
 import { loader as layoutLoader } from "~/routes/crm-layout";
 import { action as leadsAction, loader as leadsLoader } from "~/routes/crm-leads";
 import { action as propertiesAction, loader as propertiesLoader } from "~/routes/crm-properties";
@@ -87,6 +90,7 @@ describe.each(DATABASE_KINDS)("CRM authorisation matrix on %s", (kind) => {
     { name: "/crm/leads", run: leadsLoader, path: "/crm/leads", rule: PAGE_RULE },
     { name: "/crm/relatorios", run: reportsLoader, path: "/crm/relatorios", rule: PAGE_RULE },
     { name: "/crm/usuarios", run: usersLoader, path: "/crm/usuarios", rule: ADMIN_PAGE_RULE },
+    { name: "/crm/emails", run: emailsLoader, path: "/crm/emails", rule: ADMIN_PAGE_RULE },
     {
       name: "/crm/backup",
       run: backupLoader,
@@ -199,6 +203,17 @@ describe.each(DATABASE_KINDS)("CRM authorisation matrix on %s", (kind) => {
     );
     expect(outcomeOf(result)).toEqual(ADMIN_PAGE_RULE[actor]);
     expect((await counts()).roles - before.roles).toBe(actor === "admin" ? 1 : 0);
+  });
+
+  it.each(ACTORS)("action 'Tentar novamente' on /crm/emails for %s", async (actor) => {
+    const id = await enqueueMail(test.runtime.db, { kind: "test", to: "falhou@teste.com", subject: "Assunto", text: "Texto" });
+    await test.runtime.db.update(outbox).set({ status: "failed", attempts: 7 }).where(eq(outbox.id, id));
+    const result = await settle(() =>
+      emailsAction({ request: makeRequest("/crm/emails", { form: { id }, cookie: cookieOf(actor) }), params: {}, context } as never),
+    );
+    expect(outcomeOf(result)).toEqual(ADMIN_PAGE_RULE[actor]);
+    const [row] = await test.runtime.db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id));
+    expect(row.status).toBe(actor === "admin" ? "pending" : "failed");
   });
 
   it.each(ACTORS)("upload to /crm/midia for %s", async (actor) => {

@@ -30,6 +30,7 @@ export default [
       route("relatorios", "routes/crm-reports.tsx"),
       route("usuarios", "routes/crm-users.tsx"),
       route("emails", "routes/crm-emails.tsx"),
+      route("auditoria", "routes/crm-audit.tsx"),
       route("sair", "routes/crm-sign-out.tsx"),
     ]),
     // Staff-only resources (no page)

@@ -15,6 +15,7 @@ import { LEAD_CRM_MESSAGES, leadFormSchema } from "~/features/leads/crm-schema";
 import { type CrmLead, createLead, deleteLead, listCrmLeads, parseStatusFilter, updateLead } from "~/features/leads/crm.server";
 import { LEAD_STATUS_LABELS } from "~/features/leads/labels";
 import { firstIssueMessage } from "~/lib/form-data";
+import { errorFields, logger } from "~/lib/logger.server";
 import { asString, readBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-leads";
@@ -25,13 +26,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     return { leads: await listCrmLeads((await getRuntime()).db, status), status, loadFailed: false };
   } catch (error) {
-    console.error("[crm] leads could not be loaded:", error);
+    logger("crm").error({ ...errorFields(error) }, "leads could not be loaded");
     return { leads: [] as CrmLead[], status, loadFailed: true };
   }
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireStaff(request);
+  const staff = await requireStaff(request);
+  const actor = { id: staff.id, email: staff.email };
   const { db } = await getRuntime();
   const body = await readBody(request);
   const intent = asString(body.intent);
@@ -42,19 +44,19 @@ export async function action({ request }: Route.ActionArgs) {
     if (!parsed.success) return data({ ok: false, message: firstIssueMessage(parsed.error) }, { status: 400 });
     try {
       if (intent === "create") {
-        await createLead(db, parsed.data);
+        await createLead(db, actor, parsed.data);
         return { ok: true, message: LEAD_CRM_MESSAGES.created };
       }
-      if (id && (await updateLead(db, id, parsed.data))) return { ok: true, message: LEAD_CRM_MESSAGES.updated };
+      if (id && (await updateLead(db, actor, id, parsed.data))) return { ok: true, message: LEAD_CRM_MESSAGES.updated };
       return data({ ok: false, message: LEAD_CRM_MESSAGES.saveFailed }, { status: 404 });
     } catch (error) {
-      console.error("[crm] lead could not be saved:", error);
+      logger("crm").error({ ...errorFields(error) }, "lead could not be saved");
       return data({ ok: false, message: LEAD_CRM_MESSAGES.saveFailed }, { status: 500 });
     }
   }
   if (intent === "delete" && id) {
-    const deleted = await deleteLead(db, id).catch((error) => {
-      console.error("[crm] lead could not be deleted:", error);
+    const deleted = await deleteLead(db, actor, id).catch((error) => {
+      logger("crm").error({ ...errorFields(error) }, "lead could not be deleted");
       return false;
     });
     return deleted ? { ok: true, message: LEAD_CRM_MESSAGES.deleted } : data({ ok: false, message: LEAD_CRM_MESSAGES.deleteFailed }, { status: 404 });

@@ -18,6 +18,7 @@ import {
   updateProperty,
 } from "~/features/properties/crm.server";
 import { firstIssueMessage } from "~/lib/form-data";
+import { errorFields, logger } from "~/lib/logger.server";
 import { asString, readBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-properties";
@@ -27,13 +28,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     return { properties: await listCrmProperties((await getRuntime()).db), loadFailed: false };
   } catch (error) {
-    console.error("[crm] properties could not be loaded:", error);
+    logger("crm").error({ ...errorFields(error) }, "properties could not be loaded");
     return { properties: [] as CrmProperty[], loadFailed: true };
   }
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireStaff(request);
+  const staff = await requireStaff(request);
+  const actor = { id: staff.id, email: staff.email };
   const runtime = await getRuntime();
   const body = await readBody(request);
   const intent = asString(body.intent);
@@ -43,13 +45,13 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = propertyFormSchema.safeParse(body.values ?? body);
     if (!parsed.success) return data({ ok: false, message: firstIssueMessage(parsed.error) }, { status: 400 });
     if (intent === "update" && !id) return data({ ok: false, message: PROPERTY_MESSAGES.saveFailed }, { status: 400 });
-    const result = intent === "create" ? await createProperty(runtime, parsed.data) : await updateProperty(runtime, id!, parsed.data);
+    const result = intent === "create" ? await createProperty(runtime, actor, parsed.data) : await updateProperty(runtime, actor, id!, parsed.data);
     if (!result.ok) return data({ ok: false, message: result.message }, { status: result.status });
     return { ok: true, message: intent === "create" ? PROPERTY_MESSAGES.created : PROPERTY_MESSAGES.updated };
   }
   if (intent === "delete" && id) {
-    const deleted = await deleteProperty(runtime, id).catch((error) => {
-      console.error("[crm] property could not be deleted:", error);
+    const deleted = await deleteProperty(runtime, actor, id).catch((error) => {
+      logger("crm").error({ ...errorFields(error) }, "property could not be deleted");
       return false;
     });
     return deleted
@@ -58,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (intent === "featured" && id) {
     const featured = body.featured === true || body.featured === "true" || body.featured === "on";
-    const changed = await setFeatured(runtime.db, id, featured);
+    const changed = await setFeatured(runtime.db, actor, id, featured);
     return changed ? { ok: true, message: "" } : data({ ok: false, message: PROPERTY_MESSAGES.saveFailed }, { status: 404 });
   }
   return data({ ok: false, message: "Ação desconhecida" }, { status: 400 });

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads, media, properties, user_roles } from "~/db/schema";
 import { action as mediaAction } from "~/routes/crm-media";
+import { loader as auditLoader } from "~/routes/crm-audit";
 import { loader as backupLoader } from "~/routes/crm-backup";
 import { loader as dashboardLoader } from "~/routes/crm-dashboard";
 import { action as emailsAction, loader as emailsLoader } from "~/routes/crm-emails";
@@ -91,6 +92,7 @@ describe.each(DATABASE_KINDS)("CRM authorisation matrix on %s", (kind) => {
     { name: "/crm/relatorios", run: reportsLoader, path: "/crm/relatorios", rule: PAGE_RULE },
     { name: "/crm/usuarios", run: usersLoader, path: "/crm/usuarios", rule: ADMIN_PAGE_RULE },
     { name: "/crm/emails", run: emailsLoader, path: "/crm/emails", rule: ADMIN_PAGE_RULE },
+    { name: "/crm/auditoria", run: auditLoader, path: "/crm/auditoria", rule: ADMIN_PAGE_RULE },
     {
       name: "/crm/backup",
       run: backupLoader,

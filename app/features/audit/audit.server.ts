@@ -39,8 +39,10 @@ export async function recordAudit(db: Database | Tx, entry: AuditEntry): Promise
  * The names of the fields whose values differ between two versions of a record (arrays and
  * dates compared by value). Only names: safe to audit for personal data.
  */
-export function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>, fields: readonly (keyof T & string)[]): string[] {
-  return fields.filter((field) => field in after && !sameValue(before[field], after[field]));
+export function changedFields(before: object, after: object, fields: readonly string[]): string[] {
+  const a = before as Record<string, unknown>;
+  const b = after as Record<string, unknown>;
+  return fields.filter((field) => field in b && !sameValue(a[field], b[field]));
 }
 
 function sameValue(a: unknown, b: unknown): boolean {

@@ -1,11 +1,16 @@
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { type AuditActor, changedFields, recordAudit } from "~/features/audit/audit.server";
 import { leads, properties } from "~/db/schema";
 import { LEAD_STATUSES, type LeadStatus } from "~/db/values";
 import { isUuid } from "~/lib/ids";
 import type { LeadFormValues } from "./crm-schema";
 
-/** The CRM's reads and writes of leads (staff only: routes check the role first). */
+/**
+ * The CRM's reads and writes of leads (staff only: routes check the role first). Every write
+ * records an audit row in the same transaction, naming the fields that changed but never their
+ * values: a lead is a person's data.
+ */
 
 export type CrmLead = {
   id: string;
@@ -58,20 +63,46 @@ function rowFrom(values: LeadFormValues) {
   return { ...values, email: values.email ?? null, notes: values.notes ?? null };
 }
 
-export async function createLead(db: Database, values: LeadFormValues): Promise<string> {
-  const [row] = await db.insert(leads).values(rowFrom(values)).returning({ id: leads.id });
-  return row.id;
+/** The fields the CRM form edits, compared to name what an update changed. */
+const EDITABLE_FIELDS = [
+  "full_name",
+  "phone",
+  "email",
+  "interest_type",
+  "property_type",
+  "origin",
+  "status",
+  "notes",
+] as const satisfies readonly (keyof LeadFormValues)[];
+
+export async function createLead(db: Database, actor: AuditActor, values: LeadFormValues): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(leads).values(rowFrom(values)).returning({ id: leads.id });
+    await recordAudit(tx, { actor, action: "lead.create", entity: "lead", entityId: row.id });
+    return row.id;
+  });
 }
 
 /** Any status may follow any other (spec §4). */
-export async function updateLead(db: Database, id: string, values: LeadFormValues): Promise<boolean> {
+export async function updateLead(db: Database, actor: AuditActor, id: string, values: LeadFormValues): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const rows = await db.update(leads).set(rowFrom(values)).where(eq(leads.id, id)).returning({ id: leads.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(leads).where(eq(leads.id, id)).for("update");
+    if (!before) return false;
+    const row = rowFrom(values);
+    await tx.update(leads).set(row).where(eq(leads.id, id));
+    const fields = changedFields(before, row, EDITABLE_FIELDS);
+    await recordAudit(tx, { actor, action: "lead.update", entity: "lead", entityId: id, details: { fields } });
+    return true;
+  });
 }
 
-export async function deleteLead(db: Database, id: string): Promise<boolean> {
+export async function deleteLead(db: Database, actor: AuditActor, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const rows = await db.delete(leads).where(eq(leads.id, id)).returning({ id: leads.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx.delete(leads).where(eq(leads.id, id)).returning({ id: leads.id });
+    if (rows.length === 0) return false;
+    await recordAudit(tx, { actor, action: "lead.delete", entity: "lead", entityId: id });
+    return true;
+  });
 }

@@ -1,13 +1,21 @@
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { properties } from "~/db/schema";
+import { type AuditActor, changedFields, recordAudit } from "~/features/audit/audit.server";
 import { deleteUnusedMedia } from "~/features/media/cleanup.server";
 import type { MediaStorage } from "~/features/media/storage.server";
 import { isUuid } from "~/lib/ids";
+import { errorFields, logger } from "~/lib/logger.server";
 import { PROPERTY_MESSAGES, type PropertyFormValues } from "./crm-schema";
 import type { PublicPropertyDetail } from "./types";
 
-/** The CRM's reads and writes of properties (staff only: routes check the role first). */
+/**
+ * The CRM's reads and writes of properties (staff only: routes check the role first). Every
+ * write records an audit row in the same transaction; property data is not personal, so the
+ * row names the listing's code and the fields that changed.
+ */
+
+const log = logger("crm");
 
 type Deps = { db: Database; storage: MediaStorage };
 
@@ -54,13 +62,38 @@ function rowFrom(values: PropertyFormValues) {
   return { ...values, broker_partner: values.broker_partner ?? null, updated_at: new Date() };
 }
 
-export async function createProperty(deps: Deps, values: PropertyFormValues): Promise<SaveResult> {
+/** The fields an edit can change, compared to name what an update changed. */
+const EDITABLE_FIELDS = [
+  "codigo",
+  "title",
+  "description",
+  "type",
+  "purpose",
+  "status",
+  "featured",
+  "price",
+  "area",
+  "bedrooms",
+  "bathrooms",
+  "parking_spaces",
+  "neighborhood",
+  "city",
+  "state",
+  "broker_partner",
+  "images",
+] as const satisfies readonly (keyof PropertyFormValues)[];
+
+export async function createProperty(deps: Deps, actor: AuditActor, values: PropertyFormValues): Promise<SaveResult> {
   try {
-    const [row] = await deps.db.insert(properties).values(rowFrom(values)).returning({ id: properties.id });
-    return { ok: true, id: row.id };
+    const id = await deps.db.transaction(async (tx) => {
+      const [row] = await tx.insert(properties).values(rowFrom(values)).returning({ id: properties.id });
+      await recordAudit(tx, { actor, action: "property.create", entity: "property", entityId: row.id, details: { codigo: values.codigo } });
+      return row.id;
+    });
+    return { ok: true, id };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, message: PROPERTY_MESSAGES.duplicateCode, status: 409 };
-    console.error("[crm] property could not be created:", error);
+    log.error({ ...errorFields(error) }, "property could not be created");
     return { ok: false, message: PROPERTY_MESSAGES.saveFailed, status: 500 };
   }
 }
@@ -69,38 +102,56 @@ export async function createProperty(deps: Deps, values: PropertyFormValues): Pr
  * Saves an edit. Photos taken out of the listing are deleted only once the new row is saved: a
  * failed save keeps every photo the listing had.
  */
-export async function updateProperty(deps: Deps, id: string, values: PropertyFormValues): Promise<SaveResult> {
+export async function updateProperty(deps: Deps, actor: AuditActor, id: string, values: PropertyFormValues): Promise<SaveResult> {
   if (!isUuid(id)) return { ok: false, message: PROPERTY_MESSAGES.saveFailed, status: 404 };
   let removed: string[] = [];
   try {
-    const [before] = await deps.db.select({ images: properties.images }).from(properties).where(eq(properties.id, id));
-    if (!before) return { ok: false, message: PROPERTY_MESSAGES.saveFailed, status: 404 };
-    const [row] = await deps.db
-      .update(properties)
-      .set(rowFrom(values))
-      .where(eq(properties.id, id))
-      .returning({ id: properties.id });
-    if (!row) return { ok: false, message: PROPERTY_MESSAGES.saveFailed, status: 404 };
-    removed = before.images.filter((url) => !values.images.includes(url));
+    const found = await deps.db.transaction(async (tx) => {
+      // FOR UPDATE: two editors saving at once each audit the difference to what they replaced.
+      const [before] = await tx.select().from(properties).where(eq(properties.id, id)).for("update");
+      if (!before) return false;
+      await tx.update(properties).set(rowFrom(values)).where(eq(properties.id, id));
+      const fields = changedFields(before, values, EDITABLE_FIELDS);
+      await recordAudit(tx, { actor, action: "property.update", entity: "property", entityId: id, details: { codigo: values.codigo, fields } });
+      removed = before.images.filter((url) => !values.images.includes(url));
+      return true;
+    });
+    if (!found) return { ok: false, message: PROPERTY_MESSAGES.saveFailed, status: 404 };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, message: PROPERTY_MESSAGES.duplicateCode, status: 409 };
-    console.error("[crm] property could not be updated:", error);
+    log.error({ ...errorFields(error) }, "property could not be updated");
     return { ok: false, message: PROPERTY_MESSAGES.saveFailed, status: 500 };
   }
-  await deleteUnusedMedia(deps, removed).catch((error) => console.error("[crm] removed photos not deleted:", error));
+  await deleteUnusedMedia(deps, removed).catch((error) => log.error({ ...errorFields(error) }, "removed photos not deleted"));
   return { ok: true, id };
 }
 
-export async function deleteProperty(deps: Deps, id: string): Promise<boolean> {
+export async function deleteProperty(deps: Deps, actor: AuditActor, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const [row] = await deps.db.delete(properties).where(eq(properties.id, id)).returning({ images: properties.images });
-  if (!row) return false;
-  await deleteUnusedMedia(deps, row.images).catch((error) => console.error("[crm] photos of a deleted property not deleted:", error));
+  const images = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(properties)
+      .where(eq(properties.id, id))
+      .returning({ images: properties.images, codigo: properties.codigo });
+    if (!row) return null;
+    await recordAudit(tx, { actor, action: "property.delete", entity: "property", entityId: id, details: { codigo: row.codigo } });
+    return row.images;
+  });
+  if (!images) return false;
+  await deleteUnusedMedia(deps, images).catch((error) => log.error({ ...errorFields(error) }, "photos of a deleted property not deleted"));
   return true;
 }
 
-export async function setFeatured(db: Database, id: string, featured: boolean): Promise<boolean> {
+export async function setFeatured(db: Database, actor: AuditActor, id: string, featured: boolean): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const rows = await db.update(properties).set({ featured, updated_at: new Date() }).where(eq(properties.id, id)).returning({ id: properties.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(properties)
+      .set({ featured, updated_at: new Date() })
+      .where(eq(properties.id, id))
+      .returning({ codigo: properties.codigo });
+    if (!row) return false;
+    await recordAudit(tx, { actor, action: "property.featured", entity: "property", entityId: id, details: { codigo: row.codigo, featured } });
+    return true;
+  });
 }

@@ -1,0 +1,102 @@
+/**
+ * How the audit trail reads in Portuguese. Actions and fields not listed here (added later by
+ * another feature) show their code, so nothing recorded is ever hidden from the admin.
+ */
+
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  "property.create": "Imóvel cadastrado",
+  "property.update": "Imóvel editado",
+  "property.delete": "Imóvel excluído",
+  "property.featured": "Destaque alterado",
+  "lead.create": "Lead cadastrado",
+  "lead.update": "Lead editado",
+  "lead.delete": "Lead excluído",
+  "user.role": "Acesso alterado",
+  "user.invite": "Convite enviado",
+  "user.password": "Senha alterada",
+  "user.password_reset": "Senha redefinida",
+  "user.delete": "Usuário excluído",
+  "backup.download": "Cópia de segurança baixada",
+  "backup.scheduled": "Cópia de segurança automática",
+  "backup.restore": "Cópia de segurança restaurada",
+};
+
+export const AUDIT_ENTITY_LABELS: Record<string, string> = {
+  property: "Imóvel",
+  lead: "Lead",
+  user: "Usuário",
+  invitation: "Convite",
+  backup: "Cópia de segurança",
+};
+
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  // properties
+  codigo: "código",
+  title: "título",
+  description: "descrição",
+  type: "tipo",
+  purpose: "finalidade",
+  status: "status",
+  featured: "destaque",
+  price: "preço",
+  area: "área",
+  bedrooms: "quartos",
+  bathrooms: "banheiros",
+  parking_spaces: "vagas",
+  neighborhood: "bairro",
+  city: "cidade",
+  state: "estado",
+  broker_partner: "parceiro",
+  images: "fotos",
+  // leads
+  full_name: "nome",
+  phone: "telefone",
+  email: "e-mail",
+  interest_type: "interesse",
+  property_type: "tipo de imóvel",
+  origin: "origem",
+  notes: "observações",
+  // users
+  role: "acesso",
+};
+
+const ROLE_LABELS: Record<string, string> = { admin: "Administrador", corretor: "Corretor" };
+
+export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
+export const entityLabel = (entity: string) => AUDIT_ENTITY_LABELS[entity] ?? entity;
+const fieldLabel = (field: string) => AUDIT_FIELD_LABELS[field] ?? field;
+
+function plain(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "boolean") return value ? "sim" : "não";
+  if (Array.isArray(value)) return value.map(plain).join(", ");
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/** The record an entry is about, as a person reads it: "Imóvel AP-PN-101", "Lead 3f2a9c1b". */
+export function describeRecord(entity: string, entityId: string | null, details: Record<string, unknown> | null): string {
+  const name = entityLabel(entity);
+  if (typeof details?.codigo === "string") return `${name} ${details.codigo}`;
+  if (entityId) return `${name} ${entityId.slice(0, 8)}`;
+  return name;
+}
+
+/** The details as short Portuguese lines; the code is already part of the record's name. */
+export function describeDetails(details: Record<string, unknown> | null): string[] {
+  if (!details) return [];
+  const lines: string[] = [];
+  for (const [key, value] of Object.entries(details)) {
+    if (key === "codigo") continue;
+    if (key === "fields" && Array.isArray(value)) {
+      lines.push(value.length === 0 ? "Nenhum campo mudou" : `Campos alterados: ${value.map((field) => fieldLabel(String(field))).join(", ")}`);
+    } else if (key === "featured") {
+      lines.push(value ? "Marcado como destaque" : "Destaque removido");
+    } else if ((key === "role" || key === "from" || key === "to") && typeof value === "string" && ROLE_LABELS[value]) {
+      lines.push(`${fieldLabel(key)}: ${ROLE_LABELS[value]}`);
+    } else {
+      lines.push(`${fieldLabel(key)}: ${plain(value)}`);
+    }
+  }
+  return lines;
+}

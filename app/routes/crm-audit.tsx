@@ -1,0 +1,34 @@
+import { Card } from "~/components/ui/card";
+import { AuditList, AuditPagination } from "~/features/audit/components/audit-list";
+import { listAuditEntries, parsePage } from "~/features/audit/audit-log.server";
+import { requireAdmin } from "~/features/auth/guard.server";
+import { getRuntime } from "~/runtime.server";
+import type { Route } from "./+types/crm-audit";
+
+/** /crm/auditoria — who changed what in the CRM, newest first (admins only). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const page = parsePage(new URL(request.url).searchParams.get("pagina"));
+  return listAuditEntries((await getRuntime()).db, page);
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Auditoria | CRM" }];
+
+export default function CrmAuditPage({ loaderData }: Route.ComponentProps) {
+  const { entries, page, pageCount, total } = loaderData;
+  return (
+    <div className="grid gap-6">
+      <header>
+        <h1 className="text-2xl font-bold">Auditoria</h1>
+        <p className="text-sm text-muted-foreground">
+          Quem alterou o quê no CRM: {total} {total === 1 ? "registro" : "registros"}, os mais recentes primeiro. Dados pessoais
+          não são mostrados, apenas quais campos mudaram.
+        </p>
+      </header>
+      <Card>
+        <AuditList entries={entries} />
+        <AuditPagination page={page} pageCount={pageCount} />
+      </Card>
+    </div>
+  );
+}

@@ -9,17 +9,17 @@ import { SocialLinks } from "~/features/site/components/social-links";
 import { rootDataFromMatches } from "~/features/site/root-data";
 import { buttonClass } from "~/components/ui/button";
 import { clientIp } from "~/lib/client-ip.server";
+import { BODY_MESSAGES, readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/contact";
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const fields = await readForm(request);
+  if (!fields) return data({ ok: false, message: BODY_MESSAGES.malformed }, { status: 400 });
   const { db, env } = await getRuntime();
-  const result = await createContactLead(
-    { db, ip: clientIp(request, context), limitPerHour: env.LEAD_LIMIT_PER_HOUR },
-    await request.formData(),
-  );
+  const result = await createContactLead({ db, ip: clientIp(request, context), limitPerHour: env.LEAD_LIMIT_PER_HOUR }, fields);
   return result.ok
     ? { ok: true, message: LEAD_MESSAGES.contactSuccess }
     : data({ ok: false, message: result.message }, { status: result.status });

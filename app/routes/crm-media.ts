@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { requireStaff } from "~/features/auth/guard.server";
 import { deleteUnusedMedia } from "~/features/media/cleanup.server";
 import { ImageRejectedError, MAX_UPLOAD_BYTES, storeImage } from "~/features/media/pipeline.server";
+import { errorFields, logger } from "~/lib/logger.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-media";
 
@@ -14,7 +15,7 @@ export async function action({ request }: Route.ActionArgs) {
   await requireStaff(request, { api: true });
   const runtime = await getRuntime();
 
-  if (request.headers.get("content-type")?.includes("application/json")) {
+  if (request.headers.get("content-type")?.toLowerCase().includes("application/json")) {
     const body = (await request.json().catch(() => null)) as { intent?: string; urls?: unknown } | null;
     if (body?.intent !== "discard" || !Array.isArray(body.urls)) return data({ error: "Pedido inválido" }, { status: 400 });
     const urls = body.urls.filter((url): url is string => typeof url === "string").slice(0, 100);
@@ -28,6 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     bytes = await readUploadedFile(request);
   } catch (error) {
+    if (error instanceof UploadTooLargeError) return data({ error: error.message }, { status: 413 });
     return data({ error: error instanceof ImageRejectedError ? error.message : "envio inválido" }, { status: 400 });
   }
   try {
@@ -35,10 +37,12 @@ export async function action({ request }: Route.ActionArgs) {
     return { url: stored.url };
   } catch (error) {
     if (error instanceof ImageRejectedError) return data({ error: error.message }, { status: 400 });
-    console.error("[crm] upload failed:", error);
+    logger("crm").error({ ...errorFields(error) }, "upload could not be stored");
     return data({ error: "falha ao salvar a imagem" }, { status: 500 });
   }
 }
+
+class UploadTooLargeError extends ImageRejectedError {}
 
 /** The "file" field of a multipart body, reading no more than 5 MB (plus the form's framing). */
 async function readUploadedFile(request: Request): Promise<Buffer> {
@@ -53,7 +57,7 @@ async function readUploadedFile(request: Request): Promise<Buffer> {
     total += value.length;
     if (total > limit) {
       await reader.cancel();
-      throw new ImageRejectedError("arquivo maior que 5 MB");
+      throw new UploadTooLargeError("arquivo maior que 5 MB");
     }
     chunks.push(value);
   }

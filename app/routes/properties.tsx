@@ -10,6 +10,7 @@ import { listPublicProperties } from "~/features/properties/public-queries.serve
 import type { PropertyCardData } from "~/features/properties/types";
 import { rootDataFromMatches } from "~/features/site/root-data";
 import { useDelayedFlag } from "~/lib/hooks/use-delayed-flag";
+import { errorFields, logger } from "~/lib/logger.server";
 import { getDb } from "~/runtime.server";
 import { pageMeta } from "~/lib/seo";
 import { cn } from "~/lib/utils";
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     properties = await listPublicProperties(await getDb(), filters);
   } catch (error) {
-    console.error("[imoveis] list could not be loaded:", error);
+    logger("imoveis").error({ ...errorFields(error) }, "public list could not be loaded");
   }
   return { filters, properties };
 }

@@ -6,6 +6,7 @@ import { LEAD_MESSAGES } from "~/features/leads/messages";
 import { getPublicProperty } from "~/features/properties/public-queries.server";
 import { rootDataFromMatches } from "~/features/site/root-data";
 import { clientIp } from "~/lib/client-ip.server";
+import { BODY_MESSAGES, readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/visit-booking";
@@ -21,11 +22,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const fields = await readForm(request);
+  if (!fields) return data({ ok: false, message: BODY_MESSAGES.malformed }, { status: 400 });
   const { db, env } = await getRuntime();
-  const result = await createVisitBooking(
-    { db, ip: clientIp(request, context), limitPerHour: env.LEAD_LIMIT_PER_HOUR },
-    await request.formData(),
-  );
+  const result = await createVisitBooking({ db, ip: clientIp(request, context), limitPerHour: env.LEAD_LIMIT_PER_HOUR }, fields);
   return result.ok
     ? { ok: true, message: LEAD_MESSAGES.bookingSuccess }
     : data({ ok: false, message: result.message }, { status: result.status });

@@ -10,13 +10,13 @@ export const leadFormSchema = z.object({
   interest_type: choice(LEAD_INTERESTS, "Selecione o interesse"),
   // Optional; all four property types (the spec's form listed three: docs/decisions/002).
   property_type: z.pipe(
-    z.optional(z.nullable(z.string())),
+    z.optional(z.nullable(z.string({ error: "Selecione o tipo de imóvel" }))),
     z.transform((value) => ((PROPERTY_TYPES as readonly string[]).includes(value ?? "") ? (value as (typeof PROPERTY_TYPES)[number]) : null)),
   ),
   origin: choice(LEAD_ORIGINS, "Selecione a origem"),
   status: choice(LEAD_STATUSES, "Selecione o status"),
-  notes: optionalText(1000, "Notas muito longas"),
-});
+  notes: optionalText(1000, "Notas muito longas", { multiline: true, invalid: "Notas contêm caracteres inválidos" }),
+}, { error: "Dados inválidos" });
 
 export type LeadFormInput = z.input<typeof leadFormSchema>;
 export type LeadFormValues = z.output<typeof leadFormSchema>;

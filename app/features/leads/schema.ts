@@ -1,7 +1,6 @@
 import * as z from "zod/mini";
 import { isUuid } from "~/lib/ids";
-import { email, fullName, optionalEmail, optionalText, phone } from "~/lib/validation";
-
+import { email, fullName, optionalEmail, optionalText, phone, text } from "~/lib/validation";
 
 /**
  * The public lead forms (spec §5), one schema each, used by the form in the browser and again by
@@ -12,24 +11,26 @@ export const visitBookingSchema = z.object({
   full_name: fullName(),
   phone: phone(),
   email: optionalEmail(),
-  notes: optionalText(500, "Mensagem muito longa"),
-  // The property the visit is for; absent when booked from the list page.
+  notes: optionalText(500, "Mensagem muito longa", { multiline: true, invalid: "Mensagem contém caracteres inválidos" }),
+  // The property the visit is for; absent when booked from the list page. Anything but an id
+  // (a hand-made post) books the visit without a property rather than refusing it.
   property_id: z.pipe(
-    z.optional(z.string()),
+    z.optional(z.unknown()),
     z.transform((value) => (isUuid(value) ? value : undefined)),
   ),
-});
+}, { error: "Dados inválidos" });
 
 export const contactSchema = z.object({
   name: fullName(),
   email: email(),
   phone: phone(),
-  message: z.string({ error: "Mensagem deve ter pelo menos 10 caracteres" }).check(
-    z.trim(),
-    z.minLength(10, { error: "Mensagem deve ter pelo menos 10 caracteres" }),
-    z.maxLength(1000, { error: "Mensagem muito longa" }),
+  message: text(
+    10,
+    1000,
+    { min: "Mensagem deve ter pelo menos 10 caracteres", max: "Mensagem muito longa" },
+    { multiline: true, invalid: "Mensagem contém caracteres inválidos" },
   ),
-});
+}, { error: "Dados inválidos" });
 
 export type VisitBookingInput = z.infer<typeof visitBookingSchema>;
 export type ContactInput = z.infer<typeof contactSchema>;

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { leads, propertiesPublic } from "~/db/schema";
+import { firstIssueMessage } from "~/lib/form-data";
+import { errorFields, logger } from "~/lib/logger.server";
 import { consume } from "~/lib/throttle.server";
-import { firstIssueMessage, formDataToObject } from "~/lib/form-data";
 import { HONEYPOT_FIELD, LEAD_MESSAGES } from "./messages";
 import { contactSchema, visitBookingSchema } from "./schema";
 
@@ -18,6 +19,11 @@ export type SiteLeadResult =
 
 type Deps = { db: Database; ip: string; limitPerHour: number };
 
+/** The posted fields (lib/request-body.server.ts readForm): text, or lists for repeated keys. */
+type Fields = Record<string, unknown>;
+
+const log = logger("leads");
+
 async function withinLimit(deps: Deps): Promise<boolean> {
   const { allowed } = await consume(deps.db, `leads:address:${deps.ip}`, { max: deps.limitPerHour, windowSeconds: 3600 });
   return allowed;
@@ -31,12 +37,11 @@ type LeadRow = Pick<typeof leads.$inferInsert, "full_name" | "phone" | "email" |
  */
 async function createSiteLead<T>(
   deps: Deps,
-  formData: FormData,
+  values: Fields,
   schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { message: string }[] } } },
   toRow: (data: T) => Promise<LeadRow>,
   failureMessage: string,
 ): Promise<SiteLeadResult> {
-  const values = formDataToObject(formData);
   // A filled honeypot: answer like a success so the bot learns nothing, store nothing.
   if (values[HONEYPOT_FIELD]) return { ok: true, leadId: null };
   const parsed = schema.safeParse(values);
@@ -50,15 +55,16 @@ async function createSiteLead<T>(
       .returning({ id: leads.id });
     return { ok: true, leadId: created.id };
   } catch (error) {
-    console.error("[leads] a site lead could not be saved:", error);
+    // Never the lead itself: errorFields keeps the error's kind and code, not the query's values.
+    log.error({ ...errorFields(error) }, "a site lead could not be saved");
     return { ok: false, status: 500, message: failureMessage };
   }
 }
 
-export function createVisitBooking(deps: Deps, formData: FormData): Promise<SiteLeadResult> {
+export function createVisitBooking(deps: Deps, values: Fields): Promise<SiteLeadResult> {
   return createSiteLead(
     deps,
-    formData,
+    values,
     visitBookingSchema,
     async (data) => {
       // Only a property visitors can see may be referenced.
@@ -73,10 +79,10 @@ export function createVisitBooking(deps: Deps, formData: FormData): Promise<Site
   );
 }
 
-export function createContactLead(deps: Deps, formData: FormData): Promise<SiteLeadResult> {
+export function createContactLead(deps: Deps, values: Fields): Promise<SiteLeadResult> {
   return createSiteLead(
     deps,
-    formData,
+    values,
     contactSchema,
     async (data) => ({ full_name: data.name, phone: data.phone, email: data.email, notes: data.message, property_id: null }),
     LEAD_MESSAGES.contactFailure,

@@ -26,6 +26,18 @@ export const isMediaFileName = (name: string) => mediaFileNames().includes(name)
 
 export const canonicalMediaUrl = (id: string) => `/media/${id}/${CANONICAL_WIDTH}.webp`;
 
+const CANONICAL_URL = /^\/media\/[A-Za-z0-9-]{8,64}\/800\.webp$/;
+
+/**
+ * Whether a listing may show this URL: only our own uploads, by their canonical URL. Anything
+ * else (another site's image, a malformed address such as "http://[") is refused when saved and
+ * skipped when shown.
+ */
+export const isCanonicalMediaUrl = (url: unknown): url is string => typeof url === "string" && CANONICAL_URL.test(url);
+
+/** The photos of a listing that may be shown (a row saved before the check could hold others). */
+export const showableImages = (images: readonly string[]) => images.filter(isCanonicalMediaUrl);
+
 /** The media id inside a canonical URL, or null for any other URL. */
 export const mediaIdFromUrl = (url: string) => MEDIA_URL.exec(url)?.[1] ?? null;
 

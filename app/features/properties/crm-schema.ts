@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { PROPERTY_PURPOSES, PROPERTY_STATUSES, PROPERTY_TYPES } from "~/db/values";
+import { isCanonicalMediaUrl } from "~/features/media/urls";
 import { parseBRLInput } from "~/lib/money";
 import { choice, optionalText, text } from "~/lib/validation";
 
@@ -8,59 +9,100 @@ import { choice, optionalText, text } from "~/lib/validation";
  * action. It accepts what a form sends (strings, "on") as well as JSON, and outputs the row.
  */
 
-const rawNumber = z.optional(z.nullable(z.union([z.string(), z.number()])));
+/** Sane maxima: beyond them a value is a typo (or a probe), and the columns would overflow. */
+export const LIMITS = {
+  /** R$ 1 bilhão. */
+  price: 1_000_000_000,
+  /** 1,000 hectares, in m². */
+  area: 10_000_000,
+  /** Bedrooms, bathrooms, parking spaces. */
+  count: 999,
+} as const;
+
+const rawNumber = (message: string) =>
+  z.optional(z.nullable(z.union([z.string({ error: message }), z.number({ error: message })], { error: message })));
 
 /** Optional counts and area: empty or zero is saved as null (spec §5). */
-function optionalNumber(message: string, integer: boolean) {
+function optionalNumber(messages: { invalid: string; max: string }, options: { integer: boolean; max: number }) {
   return z.pipe(
-    rawNumber,
+    rawNumber(messages.invalid),
     z.transform((value) => {
       if (value === null || value === undefined || (typeof value === "string" && value.trim() === "")) return null;
       const number = typeof value === "number" ? value : Number(value.trim().replace(",", "."));
       return number === 0 ? null : number;
     }),
   ).check(
-    z.refine((value) => value === null || (Number.isFinite(value) && value >= 0 && (!integer || Number.isInteger(value))), {
-      error: message,
+    z.refine((value) => value === null || (Number.isFinite(value) && value >= 0 && (!options.integer || Number.isInteger(value))), {
+      error: messages.invalid,
     }),
+    z.refine((value) => value === null || !Number.isFinite(value) || value <= options.max, { error: messages.max }),
   );
 }
 
+const formatLimit = (value: number) => new Intl.NumberFormat("pt-BR").format(value);
+
 export const MAX_PHOTOS = 30;
+
+export const PHOTO_URL_MESSAGE = "Foto inválida: use apenas fotos enviadas por este formulário";
 
 export const propertyFormSchema = z.object({
   codigo: z.pipe(
-    text(1, 50, { min: "Código é obrigatório", max: "Código muito longo" }),
+    text(1, 50, { min: "Código é obrigatório", max: "Código muito longo" }, { invalid: "Código contém caracteres inválidos" }),
     z.transform((value) => value.toUpperCase()),
   ),
-  title: text(5, 200, { min: "Título deve ter pelo menos 5 caracteres", max: "Título muito longo" }),
-  description: text(10, 2000, { min: "Descrição deve ter pelo menos 10 caracteres", max: "Descrição muito longa" }),
+  title: text(5, 200, { min: "Título deve ter pelo menos 5 caracteres", max: "Título muito longo" }, { invalid: "Título contém caracteres inválidos" }),
+  description: text(
+    10,
+    2000,
+    { min: "Descrição deve ter pelo menos 10 caracteres", max: "Descrição muito longa" },
+    { multiline: true, invalid: "Descrição contém caracteres inválidos" },
+  ),
   type: choice(PROPERTY_TYPES, "Selecione o tipo"),
   purpose: choice(PROPERTY_PURPOSES, "Selecione a finalidade"),
   status: choice(PROPERTY_STATUSES, "Selecione o status"),
   featured: z.pipe(
-    z.optional(z.union([z.boolean(), z.string()])),
+    z.optional(z.union([z.boolean(), z.string()], { error: "Destaque inválido" })),
     z.transform((value) => value === true || value === "on" || value === "true"),
   ),
-  price: z.pipe(rawNumber, z.transform((value) => (value === null || value === undefined ? Number.NaN : parseBRLInput(value)))).check(
-    z.refine((value) => Number.isFinite(value) && value >= 0 && value < 1e12, { error: "Preço inválido" }),
+  price: z.pipe(rawNumber("Preço inválido"), z.transform((value) => (value === null || value === undefined ? Number.NaN : parseBRLInput(value)))).check(
+    z.refine((value) => Number.isFinite(value) && value >= 0, { error: "Preço inválido" }),
+    z.refine((value) => !Number.isFinite(value) || value <= LIMITS.price, { error: `Preço deve ser no máximo R$ ${formatLimit(LIMITS.price)}` }),
   ),
-  area: optionalNumber("Área inválida", false),
-  bedrooms: optionalNumber("Quantidade de quartos inválida", true),
-  bathrooms: optionalNumber("Quantidade de banheiros inválida", true),
-  parking_spaces: optionalNumber("Quantidade de vagas inválida", true),
-  neighborhood: text(2, 100, { min: "Bairro deve ter pelo menos 2 caracteres", max: "Bairro muito longo" }),
-  city: text(2, 100, { min: "Cidade deve ter pelo menos 2 caracteres", max: "Cidade muito longa" }),
+  area: optionalNumber(
+    { invalid: "Área inválida", max: `Área deve ser no máximo ${formatLimit(LIMITS.area)} m²` },
+    { integer: false, max: LIMITS.area },
+  ),
+  bedrooms: optionalNumber(
+    { invalid: "Quantidade de quartos inválida", max: `Quantidade de quartos deve ser no máximo ${LIMITS.count}` },
+    { integer: true, max: LIMITS.count },
+  ),
+  bathrooms: optionalNumber(
+    { invalid: "Quantidade de banheiros inválida", max: `Quantidade de banheiros deve ser no máximo ${LIMITS.count}` },
+    { integer: true, max: LIMITS.count },
+  ),
+  parking_spaces: optionalNumber(
+    { invalid: "Quantidade de vagas inválida", max: `Quantidade de vagas deve ser no máximo ${LIMITS.count}` },
+    { integer: true, max: LIMITS.count },
+  ),
+  neighborhood: text(2, 100, { min: "Bairro deve ter pelo menos 2 caracteres", max: "Bairro muito longo" }, { invalid: "Bairro contém caracteres inválidos" }),
+  city: text(2, 100, { min: "Cidade deve ter pelo menos 2 caracteres", max: "Cidade muito longa" }, { invalid: "Cidade contém caracteres inválidos" }),
   state: z.pipe(
-    z.string({ error: "Estado deve ter 2 caracteres" }).check(z.trim(), z.length(2, { error: "Estado deve ter 2 caracteres" })),
+    z.string({ error: "Estado deve ter 2 caracteres" }).check(
+      z.trim(),
+      z.length(2, { error: "Estado deve ter 2 caracteres" }),
+      z.regex(/^[A-Za-z]{2}$/, { error: "Estado deve ser a sigla com 2 letras, como RN" }),
+    ),
     z.transform((value) => value.toUpperCase()),
   ),
-  broker_partner: optionalText(100, "Parceiro muito longo"),
+  broker_partner: optionalText(100, "Parceiro muito longo", { invalid: "Parceiro contém caracteres inválidos" }),
   images: z.pipe(
-    z.optional(z.array(z.string().check(z.maxLength(500)))),
+    z.optional(z.array(z.string({ error: PHOTO_URL_MESSAGE }), { error: PHOTO_URL_MESSAGE })),
     z.transform((value) => value ?? []),
-  ).check(z.refine((value) => value.length <= MAX_PHOTOS, { error: `No máximo ${MAX_PHOTOS} fotos por imóvel` })),
-});
+  ).check(
+    z.refine((value) => value.length <= MAX_PHOTOS, { error: `No máximo ${MAX_PHOTOS} fotos por imóvel` }),
+    z.refine((value) => value.every(isCanonicalMediaUrl), { error: PHOTO_URL_MESSAGE }),
+  ),
+}, { error: "Dados inválidos" });
 
 export type PropertyFormInput = z.input<typeof propertyFormSchema>;
 export type PropertyFormValues = z.output<typeof propertyFormSchema>;

@@ -46,12 +46,27 @@ function priceStep(value: string | null, fallback: number): number {
   return Math.min(PRICE_MAX, Math.max(PRICE_MIN, stepped));
 }
 
+/**
+ * The neighbourhood typed by a visitor, as the database will compare it: control characters
+ * (NUL would make PostgreSQL refuse the query) become spaces, at most 100 characters, and a
+ * cut that would split a character in two drops its half.
+ */
+function neighbourhoodText(value: string | null): string {
+  return (value ?? "")
+    .replace(/[\u0000-\u001F\u007F-\u009F]/g, " ")
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "$1")
+    .trim()
+    .slice(0, 100)
+    .replace(/[\uD800-\uDBFF]$/, "")
+    .trim();
+}
+
 /** Reads filters from a URL's query; anything unknown or malformed falls back to the default. */
 export function parseListFilters(params: URLSearchParams): ListFilters {
   const filters: ListFilters = {
     tipo: oneOf(params.get("tipo"), [FILTER_ALL, ...PROPERTY_TYPES], FILTER_ALL),
     finalidade: oneOf(params.get("finalidade"), [FILTER_ALL, ...PROPERTY_PURPOSES], FILTER_ALL),
-    bairro: (params.get("bairro") ?? "").trim().slice(0, 100),
+    bairro: neighbourhoodText(params.get("bairro")),
     quartos: oneOf(params.get("quartos"), [FILTER_ALL, ...BEDROOM_OPTIONS], FILTER_ALL),
     vagas: oneOf(params.get("vagas"), [FILTER_ALL, ...PARKING_OPTIONS], FILTER_ALL),
     precoMin: priceStep(params.get("preco_min"), PRICE_MIN),

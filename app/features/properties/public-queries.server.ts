@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { isCanonicalMediaUrl, showableImages } from "~/features/media/urls";
 import { isUuid } from "~/lib/ids";
 import { propertiesPublic } from "~/db/schema";
 import { FILTER_ALL, PRICE_MAX, type ListFilters } from "./filters";
@@ -98,6 +99,8 @@ export async function getPublicProperty(db: Database, id: string): Promise<Publi
   if (!row) return null;
   return {
     ...row,
+    // A row saved before photo URLs were checked may hold another site's URL: never shown.
+    images: showableImages(row.images),
     price: Number(row.price),
     area: row.area === null ? null : Number(row.area),
     created_at: new Date(row.created_at).toISOString(),
@@ -117,5 +120,6 @@ export async function listSitemapProperties(db: Database): Promise<{ id: string;
 
 // The view's numeric columns keep drizzle's number mode; this only normalises the cover.
 function toCard(row: Omit<PropertyCardData, "cover"> & { cover: string | null }): PropertyCardData {
-  return { ...row, price: Number(row.price), area: row.area === null ? null : Number(row.area), cover: row.cover ?? null };
+  const cover = isCanonicalMediaUrl(row.cover) ? row.cover : null;
+  return { ...row, price: Number(row.price), area: row.area === null ? null : Number(row.area), cover };
 }

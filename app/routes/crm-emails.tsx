@@ -57,11 +57,17 @@ function RetryButton({ mail }: { mail: ProblemMail }) {
   );
 }
 
+const attemptsLabel = (n: number) => `${n} ${n === 1 ? "tentativa" : "tentativas"}`;
+
 function Situation({ mail }: { mail: ProblemMail }) {
-  return mail.status === "failed" ? (
-    <Badge variant="danger">Falhou</Badge>
-  ) : (
-    <Badge variant="warning">Nova tentativa {formatDateTime(mail.nextAttemptAt)}</Badge>
+  return (
+    <div className="grid justify-items-start gap-1">
+      {mail.status === "failed" ? <Badge variant="danger">Falhou</Badge> : <Badge variant="warning">Nova tentativa</Badge>}
+      <span className="text-xs text-muted-foreground">
+        {attemptsLabel(mail.attempts)}
+        {mail.status === "pending" && <>, próxima em {formatDateTime(mail.nextAttemptAt)}</>}
+      </span>
+    </div>
   );
 }
 
@@ -74,7 +80,7 @@ export default function CrmEmailsPage({ loaderData }: Route.ComponentProps) {
     { label: "Falharam", value: status.failed },
   ];
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <header>
         <h1 className="text-2xl font-bold">E-mails</h1>
         <p className="text-sm text-muted-foreground">
@@ -99,7 +105,7 @@ export default function CrmEmailsPage({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <section aria-labelledby="problem-mail" className="grid gap-3">
+      <section aria-labelledby="problem-mail" className="grid grid-cols-1 gap-3">
         <h2 id="problem-mail" className="text-lg font-semibold">
           E-mails com problema
         </h2>
@@ -107,14 +113,13 @@ export default function CrmEmailsPage({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-muted-foreground">Nenhum e-mail com problema.</p>
         ) : (
           <Card>
-            <div className="hidden lg:block">
+            <div className="hidden xl:block">
               <Table>
                 <thead>
                   <tr>
                     <Th>Criado em</Th>
                     <Th>Tipo</Th>
                     <Th>Destinatário</Th>
-                    <Th>Tentativas</Th>
                     <Th>Situação</Th>
                     <Th>Última resposta do servidor</Th>
                     <Th>
@@ -125,10 +130,9 @@ export default function CrmEmailsPage({ loaderData }: Route.ComponentProps) {
                 <tbody>
                   {problems.map((mail) => (
                     <tr key={mail.id}>
-                      <Td className="whitespace-nowrap">{formatDateTime(mail.createdAt)}</Td>
+                      <Td>{formatDateTime(mail.createdAt)}</Td>
                       <Td>{mailKindLabel(mail.kind)}</Td>
                       <Td className="break-all">{mail.to}</Td>
-                      <Td>{mail.attempts}</Td>
                       <Td>
                         <Situation mail={mail} />
                       </Td>
@@ -141,17 +145,15 @@ export default function CrmEmailsPage({ loaderData }: Route.ComponentProps) {
                 </tbody>
               </Table>
             </div>
-            <ul className="grid gap-3 p-3 lg:hidden">
+            <ul className="grid gap-3 p-3 xl:hidden">
               {problems.map((mail) => (
                 <li key={mail.id} className="grid gap-2 rounded-lg border border-border p-4 text-sm">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
                     <p className="font-semibold">{mailKindLabel(mail.kind)}</p>
                     <Situation mail={mail} />
                   </div>
                   <p className="break-all">{mail.to}</p>
-                  <p className="text-muted-foreground">
-                    Criado em {formatDateTime(mail.createdAt)} · {mail.attempts} {mail.attempts === 1 ? "tentativa" : "tentativas"}
-                  </p>
+                  <p className="text-muted-foreground">Criado em {formatDateTime(mail.createdAt)}</p>
                   {mail.lastError && <p className="break-words text-muted-foreground">Resposta do servidor: {mail.lastError}</p>}
                   <RetryButton mail={mail} />
                 </li>

@@ -18,8 +18,12 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
 
-  // Sign-in and sign-up
+  // Sign-in and sign-up, and the pages the account e-mails link to
   route("auth", "routes/auth.tsx"),
+  route("auth/verificar", "routes/auth-verify.tsx"),
+  route("auth/esqueci", "routes/auth-forgot.tsx"),
+  route("auth/redefinir", "routes/auth-reset.tsx"),
+  route("auth/convite", "routes/auth-invite.tsx"),
 
   // The broker's CRM: every loader and action checks the role on the server (requireStaff)
   ...prefix("crm", [
@@ -29,6 +33,7 @@ export default [
       route("leads", "routes/crm-leads.tsx"),
       route("relatorios", "routes/crm-reports.tsx"),
       route("usuarios", "routes/crm-users.tsx"),
+      route("conta", "routes/crm-account.tsx"),
       route("emails", "routes/crm-emails.tsx"),
       route("auditoria", "routes/crm-audit.tsx"),
       route("sair", "routes/crm-sign-out.tsx"),
@@ -41,6 +46,7 @@ export default [
   // Resources that are not pages
   route("media/:id/:file", "routes/media.ts"),
   route("api/events", "routes/api-events.ts"),
+  route("healthz", "routes/healthz.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
 ] satisfies RouteConfig;

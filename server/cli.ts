@@ -7,6 +7,7 @@
  *   npm run cli -- role:set ana@exemplo.com admin|corretor
  *   npm run cli -- role:remove ana@exemplo.com
  *   npm run cli -- backup [--out arquivo]
+ *   npm run cli -- restore arquivo.tar.gz [--force]
  *
  * With the embedded database it refuses while the server holds the data folder (two processes
  * writing one PGlite folder corrupt it); with DATABASE_URL it works at any time.
@@ -21,7 +22,8 @@ import { type DatabaseHandle, migrateDatabase, openDatabase } from "~/db/client.
 import { user, user_roles } from "~/db/schema";
 import { ROLES, type Role } from "~/db/values";
 import { createAuth, createUserWithPassword, ensureAuthSecret, setUserPassword } from "~/features/auth/auth.server";
-import { PASSWORD_MAX, PASSWORD_MIN } from "~/features/auth/schema";
+import { passwordProblem } from "~/features/auth/password.server";
+import { BackupError, restoreBackupArchive, writeBackupArchive } from "~/features/backup/archive.server";
 import { DataDirLockedError } from "~/lib/data-dir-lock.server";
 import { EnvError, parseEnv } from "~/lib/env.server";
 
@@ -36,16 +38,19 @@ Comandos:
   user:password <email> [--password S]        define uma nova senha (gerada se omitida)
   role:set <email> <admin|corretor>           dá ou troca o papel
   role:remove <email>                         remove o papel (perde o acesso ao CRM)
-  backup [--out arquivo]                      cópia do banco de dados
+  backup [--out arquivo]                      cópia do banco de dados e das fotos (.tar.gz)
+  restore <arquivo> [--force]                 restaura uma cópia (de backup, /crm/backup ou
+                                              DATA_DIR/backups) com o servidor parado
 `;
 
 function generatePassword() {
   return crypto.randomBytes(12).toString("base64url");
 }
 
-function checkPassword(password: string) {
-  if (password.length < PASSWORD_MIN) throw new CliError("Senha deve ter pelo menos 6 caracteres");
-  if (password.length > PASSWORD_MAX) throw new CliError("Senha muito longa");
+/** The same rules as the site's forms: 8 to 128 characters, not a common or breached password. */
+async function checkPassword(password: string) {
+  const problem = await passwordProblem(password);
+  if (problem) throw new CliError(problem);
 }
 
 function parseRole(value: string | undefined): Role {
@@ -71,6 +76,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
       role: { type: "string" },
       password: { type: "string" },
       out: { type: "string" },
+      force: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -79,10 +85,25 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
     out(USAGE);
     return;
   }
-  const known = ["user:list", "user:create", "user:password", "role:set", "role:remove", "backup"];
+  const known = ["user:list", "user:create", "user:password", "role:set", "role:remove", "backup", "restore"];
   if (!known.includes(command)) throw new CliError(`Comando desconhecido: ${command}\n\n${USAGE}`);
 
   const env = parseEnv(process.env);
+  if (command === "restore") {
+    const archive = rest[0];
+    if (!archive) throw new CliError("Informe o arquivo da cópia: npm run cli -- restore arquivo.tar.gz [--force]");
+    const result = await restoreBackupArchive({
+      archive: path.resolve(archive),
+      dataDir: env.dataDir,
+      force: values.force,
+      usingPostgres: Boolean(env.DATABASE_URL),
+    });
+    if (result.movedAside) out(`O conteúdo anterior foi guardado em ${result.movedAside}`);
+    out(`Restaurado em ${env.dataDir}: ${result.database ? "banco de dados e " : ""}${result.photos} arquivos de fotos.`);
+    if (result.manifest.database === "postgres") out("O banco PostgreSQL não está nesta cópia: restaure-o com pg_restore (veja o README).");
+    if (result.manifest.photos === "s3") out("As fotos ficam no S3 e não estão nesta cópia.");
+    return;
+  }
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   try {
     await migrateDatabase(handle);
@@ -108,7 +129,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
         if (!values.email || !values.name) throw new CliError("Informe --email e --name");
         const role = values.role ? parseRole(values.role) : undefined;
         const password = values.password ?? generatePassword();
-        checkPassword(password);
+        await checkPassword(password);
         const created = await createUserWithPassword(auth, { email: values.email, name: values.name, password });
         if (role) await handle.db.insert(user_roles).values({ user_id: created.id, role });
         out(`Usuário criado: ${created.email}${role ? ` (${role})` : " (sem papel)"}`);
@@ -119,7 +140,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
         const email = rest[0] ?? values.email;
         if (!email) throw new CliError("Informe o email");
         const password = values.password ?? generatePassword();
-        checkPassword(password);
+        await checkPassword(password);
         await setUserPassword(auth, email, password);
         out(`Senha alterada para ${email}; as sessões abertas foram encerradas.`);
         if (!values.password) out(`Nova senha: ${password}`);
@@ -149,9 +170,8 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
         const stamp = new Date().toISOString().replace(/[:.]/g, "-");
         if (handle.kind === "pglite") {
           const file = path.resolve(values.out ?? `backup-${stamp}.tar.gz`);
-          const dump = await handle.pglite!.dumpDataDir("gzip");
-          fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-          out(`Cópia salva em ${file} (restaure com PGlite loadDataDir ou copiando para DATA_DIR).`);
+          await writeBackupArchive({ database: handle, dataDir: env.dataDir, storageKind: env.STORAGE_DRIVER }, file);
+          out(`Cópia (banco de dados e fotos) salva em ${file}. Restaure com: npm run cli -- restore ${path.basename(file)}`);
         } else {
           const file = path.resolve(values.out ?? `backup-${stamp}.sql`);
           const result = spawnSync("pg_dump", ["--no-owner", "--file", file, env.DATABASE_URL!], { stdio: "inherit" });
@@ -170,11 +190,13 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
 if (isMain) {
+  // What the CLI writes (a restored database, backups) is for this user only, as the server's.
+  process.umask(0o077);
   if (fs.existsSync(".env")) process.loadEnvFile(".env");
   runCli(process.argv.slice(2)).then(
     () => process.exit(0),
     (error: unknown) => {
-      const expected = error instanceof CliError || error instanceof DataDirLockedError || error instanceof EnvError;
+      const expected = error instanceof CliError || error instanceof DataDirLockedError || error instanceof EnvError || error instanceof BackupError;
       // Our own refusals need no stack trace; anything else shows it, for whoever debugs it.
       console.error(expected || (error instanceof Error && !process.env.DEBUG) ? (error as Error).message : error);
       process.exit(1);

@@ -8,8 +8,11 @@ import { throttle } from "~/db/schema";
  */
 export type Limit = { max: number; windowSeconds: number };
 
+/** The database, or a transaction on it (a count that belongs with other writes). */
+type DbOrTx = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 /** Counts one attempt and says whether it is still within the limit. One atomic statement. */
-export async function consume(db: Database, key: string, limit: Limit): Promise<{ allowed: boolean; count: number }> {
+export async function consume(db: DbOrTx, key: string, limit: Limit): Promise<{ allowed: boolean; count: number }> {
   const window = sql.raw(`interval '${Math.floor(limit.windowSeconds)} seconds'`);
   const [row] = await db
     .insert(throttle)
@@ -34,6 +37,17 @@ export async function isLimited(db: Database, key: string, limit: Limit): Promis
       sql`${throttle.key} = ${key} and ${throttle.window_started_at} >= now() - ${sql.raw(`interval '${Math.floor(limit.windowSeconds)} seconds'`)}`,
     );
   return (row?.count ?? 0) >= limit.max;
+}
+
+/**
+ * Gives one counted attempt back (an attempt counted before its outcome was known that turned
+ * out to be no guess, e.g. a sign-in with the right password).
+ */
+export async function release(db: Database, key: string): Promise<void> {
+  await db
+    .update(throttle)
+    .set({ count: sql`greatest(${throttle.count} - 1, 0)` })
+    .where(eq(throttle.key, key));
 }
 
 export async function resetLimit(db: Database, key: string): Promise<void> {

@@ -1,26 +1,33 @@
-import { type FormEvent, useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Icon } from "~/components/ui/icon";
+import { AuthCard, AuthNotice } from "~/features/auth/components/auth-card";
+import { useCheckedSubmit, useErrorToast } from "~/features/auth/components/form-hooks";
+import { signUp } from "~/features/auth/accounts.server";
 import { getSessionUser, getUserRole } from "~/features/auth/guard.server";
 import { signInSchema, signUpSchema } from "~/features/auth/schema";
+import { signIn } from "~/features/auth/sessions.server";
+import { clientIp } from "~/lib/client-ip.server";
+import { firstIssueMessage } from "~/lib/form-data";
+import { asString, readBody } from "~/lib/request-body.server";
+import { getRuntime } from "~/runtime.server";
+import type { Route } from "./+types/auth";
 
 const loadSchemas = () => import("~/features/auth/schema");
-import { signIn, signUp } from "~/features/auth/sessions.server";
-import { clientIp } from "~/lib/client-ip.server";
-import { getRuntime } from "~/runtime.server";
-import { firstIssueMessage, formDataToObject } from "~/lib/form-data";
-import { useRootData } from "~/root";
-import type { Route } from "./+types/auth";
-import { Icon } from "~/components/ui/icon";
 
 type Mode = "login" | "cadastro";
 
 const modeFrom = (url: URL): Mode => (url.searchParams.get("modo") === "cadastro" ? "cadastro" : "login");
+
+/** Notices other account pages send people here with (?aviso=…); anything else shows nothing. */
+const NOTICES = {
+  "senha-redefinida": "Senha alterada. Entre com a nova senha.",
+} as const;
 
 /** Only CRM paths are accepted as "where to go after sign-in" (no open redirects). */
 function safeNext(value: string | null): string {
@@ -32,21 +39,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   // Staff who are already signed in have nothing to do here.
   if (user && (await getUserRole(user.id))) throw redirect(safeNext(url.searchParams.get("next")));
-  return { mode: modeFrom(url) };
+  const notice = url.searchParams.get("aviso");
+  return { mode: modeFrom(url), notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
-  const form = formDataToObject(await request.formData());
+  const body = await readBody(request);
+  const form = { intent: asString(body.intent), fullName: asString(body.fullName), email: asString(body.email), password: asString(body.password) };
   const runtime = await getRuntime();
   const ip = clientIp(request, context);
 
   if (form.intent === "cadastro") {
     const parsed = signUpSchema.safeParse(form);
     if (!parsed.success) return data({ error: firstIssueMessage(parsed.error), at: Date.now() }, { status: 400 });
-    const result = await signUp(runtime, parsed.data, request, ip);
+    const result = await signUp(runtime, parsed.data, ip);
     if (!result.ok) return data({ error: result.message, at: Date.now() }, { status: result.status });
-    throw redirect("/", { headers: result.headers });
+    // The same answer whether or not the address had an account: what differs is the e-mail.
+    return { signedUp: true as const, email: parsed.data.email, at: Date.now() };
   }
 
   const parsed = signInSchema.safeParse(form);
@@ -62,64 +72,73 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { broker } = useRootData();
-  const { mode } = loaderData;
+  const { mode, notice } = loaderData;
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth") === true;
   const isSignUp = mode === "cadastro";
-  const toastedAt = useRef<number | undefined>(undefined);
+  const signedUp = actionData && "signedUp" in actionData ? actionData : null;
 
   // The server's message (validation, wrong password, limit reached) as a toast, once per answer.
+  useErrorToast(actionData && "error" in actionData ? actionData : undefined);
   useEffect(() => {
-    if (actionData?.error && toastedAt.current !== actionData.at) {
-      toastedAt.current = actionData.at;
-      toast.error(actionData.error);
-    }
-  }, [actionData]);
+    if (signedUp) toast.success("Conta criada com sucesso!");
+  }, [signedUp]);
 
-  // An action that redirects away from /auth succeeded: say so while the next page loads.
+  // A sign-in that redirects away from /auth succeeded: say so while the next page loads.
   useEffect(() => {
     if (navigation.state === "loading" && navigation.formAction?.startsWith("/auth") && navigation.location.pathname !== "/auth") {
-      toast.success(navigation.formData?.get("intent") === "cadastro" ? "Conta criada com sucesso!" : "Login realizado com sucesso!");
+      toast.success("Login realizado com sucesso!");
     }
   }, [navigation]);
 
   // The form's schema (and zod) loads with the first focus, not with the page.
-  const submit = useSubmit();
-  async function validateBeforeSending(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const { signInSchema, signUpSchema } = await loadSchemas();
-    const parsed = (isSignUp ? signUpSchema : signInSchema).safeParse(formDataToObject(new FormData(form)));
-    if (!parsed.success) {
-      toast.error(firstIssueMessage(parsed.error));
-      return;
-    }
-    submit(form);
-  }
+  const validateBeforeSending = useCheckedSubmit(async () => {
+    const schemas = await loadSchemas();
+    return isSignUp ? schemas.signUpSchema : schemas.signInSchema;
+  });
 
   // Spec: while the CRM checks the session and role (the redirect after sign-in), a centred spinner.
   const enteringCrm = navigation.state === "loading" && navigation.location.pathname.startsWith("/crm");
 
+  if (isSignUp && signedUp) {
+    return (
+      <AuthCard title="Criar Conta">
+        <AuthNotice tone="success" title="Conta criada com sucesso!">
+          <p>
+            Enviamos um link de confirmação para <strong className="break-all text-foreground">{signedUp.email}</strong>. Abra o
+            email e siga o link para ativar a conta: ele vale por 24 horas.
+          </p>
+          <p>Não chegou em alguns minutos? Confira a caixa de spam.</p>
+        </AuthNotice>
+        <p className="mt-6 text-center text-sm">
+          <Link to="/auth" replace className="font-semibold text-primary underline-offset-4 hover:underline">
+            Ir para o login
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
   return (
-    <main className="flex min-h-screen items-center justify-center bg-sand px-4 py-10">
+    <>
       {enteringCrm && (
         <div className="fixed inset-0 z-50 grid place-items-center bg-white/70 backdrop-blur-sm">
           <Spinner label="Verificando acesso" />
         </div>
       )}
-      <Card className="w-full max-w-md p-6 sm:p-8">
-        <Link to="/" className="mb-6 flex items-center justify-center gap-2 font-bold text-navy">
-          <span className="grid size-9 place-items-center rounded-md bg-primary text-white">
-            <Icon name="house" className="size-5" />
-          </span>
-          {broker.siteName}
-        </Link>
-        <h1 className="text-center text-2xl font-bold">{isSignUp ? "Criar Conta" : "Entrar no CRM"}</h1>
-        <p className="mt-1 text-center text-sm text-muted-foreground">
-          {isSignUp ? "Cadastre-se com seu email e uma senha." : "Acesso da equipe ao painel de imóveis e leads."}
-        </p>
-
+      <AuthCard
+        title={isSignUp ? "Criar Conta" : "Entrar no CRM"}
+        subtitle={isSignUp ? "Cadastre-se com seu email e uma senha." : "Acesso da equipe ao painel de imóveis e leads."}
+        footer={
+          <p className="mt-6 text-center text-sm">
+            {isSignUp ? "Já tem uma conta? " : "Ainda não tem conta? "}
+            <Link to={isSignUp ? "/auth" : "/auth?modo=cadastro"} replace className="font-semibold text-primary underline-offset-4 hover:underline">
+              {isSignUp ? "Entrar" : "Criar conta"}
+            </Link>
+          </p>
+        }
+      >
+        {notice && !isSignUp && <AuthNotice tone="success" title={notice} />}
         <Form
           method="post"
           noValidate
@@ -140,35 +159,36 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             <Input id="auth-email" name="email" type="email" autoComplete="email" inputMode="email" required maxLength={255} />
           </div>
           <div className="grid gap-1.5">
-            <Label htmlFor="auth-password">Senha</Label>
+            <div className="flex items-baseline justify-between gap-3">
+              <Label htmlFor="auth-password">Senha</Label>
+              {!isSignUp && (
+                <Link to="/auth/esqueci" className="text-sm text-primary underline-offset-4 hover:underline">
+                  Esqueci minha senha
+                </Link>
+              )}
+            </div>
             <Input
               id="auth-password"
               name="password"
               type="password"
               autoComplete={isSignUp ? "new-password" : "current-password"}
               required
-              minLength={6}
+              minLength={isSignUp ? 8 : undefined}
               maxLength={128}
+              aria-describedby={isSignUp ? "auth-password-hint" : undefined}
             />
+            {isSignUp && (
+              <p id="auth-password-hint" className="text-xs text-muted-foreground">
+                Pelo menos 8 caracteres. Evite senhas comuns, como 12345678.
+              </p>
+            )}
           </div>
           <Button type="submit" size="lg" disabled={submitting}>
             {isSignUp ? <Icon name="user-plus" /> : <Icon name="log-in" />}
             {submitting ? "Aguarde..." : isSignUp ? "Criar Conta" : "Entrar"}
           </Button>
         </Form>
-
-        <p className="mt-6 text-center text-sm">
-          {isSignUp ? "Já tem uma conta? " : "Ainda não tem conta? "}
-          <Link to={isSignUp ? "/auth" : "/auth?modo=cadastro"} replace className="font-semibold text-primary underline-offset-4 hover:underline">
-            {isSignUp ? "Entrar" : "Criar conta"}
-          </Link>
-        </p>
-        <p className="mt-3 text-center text-sm">
-          <Link to="/" className="text-muted-foreground underline-offset-4 hover:underline">
-            Voltar para o site
-          </Link>
-        </p>
-      </Card>
-    </main>
+      </AuthCard>
+    </>
   );
 }

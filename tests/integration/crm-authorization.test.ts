@@ -1,7 +1,12 @@
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leads, media, properties, user_roles } from "~/db/schema";
+import { account, invitation, leads, media, properties, user_roles } from "~/db/schema";
+import { loader as verifyLoader } from "~/routes/auth-verify";
+import { action as forgotAction } from "~/routes/auth-forgot";
+import { loader as resetLoader } from "~/routes/auth-reset";
+import { loader as inviteLoader } from "~/routes/auth-invite";
+import { action as accountAction, loader as accountLoader } from "~/routes/crm-account";
 import { action as mediaAction } from "~/routes/crm-media";
 import { loader as auditLoader } from "~/routes/crm-audit";
 import { loader as backupLoader } from "~/routes/crm-backup";
@@ -57,6 +62,8 @@ const API_RULE: Record<Actor, Outcome> = {
   admin: { kind: "ok" },
 };
 const ADMIN_API_RULE: Record<Actor, Outcome> = { ...API_RULE, corretor: { kind: "status", status: 403 } };
+/** The pages e-mailed links open: anyone may load them (the token is the key). */
+const PUBLIC_RULE: Record<Actor, Outcome> = { anonymous: { kind: "ok" }, noRole: { kind: "ok" }, corretor: { kind: "ok" }, admin: { kind: "ok" } };
 
 describe.each(DATABASE_KINDS)("CRM authorisation matrix on %s", (kind) => {
   let test: TestRuntime;
@@ -91,6 +98,10 @@ describe.each(DATABASE_KINDS)("CRM authorisation matrix on %s", (kind) => {
     { name: "/crm/leads", run: leadsLoader, path: "/crm/leads", rule: PAGE_RULE },
     { name: "/crm/relatorios", run: reportsLoader, path: "/crm/relatorios", rule: PAGE_RULE },
     { name: "/crm/usuarios", run: usersLoader, path: "/crm/usuarios", rule: ADMIN_PAGE_RULE },
+    { name: "/crm/conta", run: accountLoader, path: "/crm/conta", rule: PAGE_RULE },
+    { name: "/auth/verificar", run: verifyLoader, path: "/auth/verificar?token=x", rule: PUBLIC_RULE },
+    { name: "/auth/redefinir", run: resetLoader, path: "/auth/redefinir?token=x", rule: PUBLIC_RULE },
+    { name: "/auth/convite", run: inviteLoader, path: "/auth/convite?token=x", rule: PUBLIC_RULE },
     { name: "/crm/emails", run: emailsLoader, path: "/crm/emails", rule: ADMIN_PAGE_RULE },
     { name: "/crm/auditoria", run: auditLoader, path: "/crm/auditoria", rule: ADMIN_PAGE_RULE },
     {
@@ -216,6 +227,43 @@ describe.each(DATABASE_KINDS)("CRM authorisation matrix on %s", (kind) => {
     expect(outcomeOf(result)).toEqual(ADMIN_PAGE_RULE[actor]);
     const [row] = await test.runtime.db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id));
     expect(row.status).toBe(actor === "admin" ? "pending" : "failed");
+  });
+
+  it.each(ACTORS)("action invite on /crm/usuarios for %s", async (actor) => {
+    const email = `convite-${actor.toLowerCase()}@exemplo.com`;
+    const result = await settle(() =>
+      usersAction({
+        request: makeRequest("/crm/usuarios", { form: { intent: "invite", email, role: "admin" }, cookie: cookieOf(actor) }),
+        params: {},
+        context,
+      } as never),
+    );
+    expect(outcomeOf(result)).toEqual(ADMIN_PAGE_RULE[actor]);
+    const rows = await test.runtime.db.select().from(invitation).where(eq(invitation.email, email));
+    expect(rows).toHaveLength(actor === "admin" ? 1 : 0);
+  });
+
+  it.each(ACTORS)("action change own password on /crm/conta for %s", async (actor) => {
+    const target = actor === "anonymous" ? users.noRole : users[actor];
+    const hashOf = async () => (await test.runtime.db.select({ hash: account.password }).from(account).where(eq(account.userId, target.id)))[0].hash;
+    const before = await hashOf();
+    const result = await settle(() =>
+      accountAction({
+        request: makeRequest("/crm/conta", { form: { currentPassword: target.password, newPassword: "senha-da-matriz-9" }, cookie: cookieOf(actor) }),
+        params: {},
+        context,
+      } as never),
+    );
+    expect(outcomeOf(result)).toEqual(PAGE_RULE[actor]);
+    expect((await hashOf()) !== before).toBe(PAGE_RULE[actor].kind === "ok");
+    if (PAGE_RULE[actor].kind === "ok") target.password = "senha-da-matriz-9";
+  });
+
+  it.each(ACTORS)("action 'Esqueci minha senha' is open to %s", async (actor) => {
+    const result = await settle(() =>
+      forgotAction({ request: makeRequest("/auth/esqueci", { form: { email: "alguem@exemplo.com" }, cookie: cookieOf(actor) }), params: {}, context } as never),
+    );
+    expect(outcomeOf(result)).toEqual(PUBLIC_RULE[actor]);
   });
 
   it.each(ACTORS)("upload to /crm/midia for %s", async (actor) => {

@@ -5,7 +5,17 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { assertAcceptablePassword, hashPassword, verifyPassword } from "./password.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./schema";
+
+/**
+ * Session lifetimes (ASVS 7.3): a session ends after 8 hours without use and 7 days after it
+ * began, whatever happens. better-auth keeps the absolute end (expiresIn, never extended: the
+ * refresh is off); the idle end is ours (sessions.server.ts, `checkSessionLifetime`), because
+ * better-auth's sliding refresh would need every loader to pass its renewed cookie on.
+ */
+export const SESSION_MAX_SECONDS = 7 * 24 * 60 * 60;
+export const SESSION_IDLE_SECONDS = 8 * 60 * 60;
 
 /**
  * better-auth owns users, password hashes and sessions (in the database, behind an HttpOnly
@@ -32,11 +42,16 @@ export function createAuth(options: { db: Database; secret: string; baseURL: str
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
-      autoSignIn: true,
+      // Sign-up is ours (accounts.server.ts): it answers the same whether or not the address
+      // exists, and the account waits for its e-mail to be proven before anyone signs in.
+      disableSignUp: true,
+      autoSignIn: false,
+      requireEmailVerification: true,
+      password: { hash: hashPassword, verify: verifyPassword },
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_MAX_SECONDS,
+      disableSessionRefresh: true,
       // No cookie cache: a revoked session (Sair ends them all) stops working on the next request.
       cookieCache: { enabled: false },
     },
@@ -71,11 +86,15 @@ export function ensureAuthSecret(dataDir: string, configured?: string): string {
   return secret;
 }
 
-/** Creates a user with an email/password login (CLI, first admin, tests). */
+/**
+ * Creates a user whose e-mail counts as verified, with an email/password login: for whoever
+ * already proves the address by other means (the CLI's operator, the first admin, tests).
+ */
 export async function createUserWithPassword(
   auth: Auth,
   input: { email: string; password: string; name: string },
 ) {
+  await assertAcceptablePassword(input.password);
   const ctx = await auth.$context;
   const email = input.email.trim().toLowerCase();
   if (await ctx.internalAdapter.findUserByEmail(email)) {
@@ -97,6 +116,7 @@ export async function createUserWithPassword(
 
 /** Replaces a user's password and ends their sessions (a changed password should sign them out). */
 export async function setUserPassword(auth: Auth, email: string, password: string) {
+  await assertAcceptablePassword(password);
   const ctx = await auth.$context;
   const found = await ctx.internalAdapter.findUserByEmail(email.trim().toLowerCase(), {
     includeAccounts: true,

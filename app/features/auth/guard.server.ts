@@ -3,7 +3,9 @@ import { redirect } from "react-router";
 import { user_roles } from "~/db/schema";
 import type { Role } from "~/db/values";
 import { ROLES } from "~/db/values";
+import { errorFields, logger } from "~/lib/logger.server";
 import { getRuntime } from "~/runtime.server";
+import { checkSessionLifetime } from "./sessions.server";
 
 /**
  * Server-side guards. Every /crm loader and action, and every staff-only resource route, starts
@@ -13,12 +15,21 @@ import { getRuntime } from "~/runtime.server";
 export type SessionUser = { id: string; email: string; name: string };
 export type StaffUser = SessionUser & { role: Role };
 
+/**
+ * The signed-in user and the id of their session, from the session cookie, or null. A session
+ * idle for 8 hours or begun 7 days ago ends here (sessions.server.ts).
+ */
+export async function getCurrentSession(request: Request): Promise<{ user: SessionUser; sessionId: string } | null> {
+  const runtime = await getRuntime();
+  const found = await runtime.auth.api.getSession({ headers: request.headers });
+  if (!found) return null;
+  if (!(await checkSessionLifetime(runtime, found.session))) return null;
+  return { user: { id: found.user.id, email: found.user.email, name: found.user.name }, sessionId: found.session.id };
+}
+
 /** The signed-in user from the session cookie, or null. */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
-  const { auth } = await getRuntime();
-  const session = await auth.api.getSession({ headers: request.headers });
-  if (!session) return null;
-  return { id: session.user.id, email: session.user.email, name: session.user.name };
+  return (await getCurrentSession(request))?.user ?? null;
 }
 
 /** The user's role; a role that cannot be read is logged and counts as none (spec §8). */
@@ -28,7 +39,7 @@ export async function getUserRole(userId: string): Promise<Role | null> {
     const [row] = await db.select({ role: user_roles.role }).from(user_roles).where(eq(user_roles.user_id, userId)).limit(1);
     return row && (ROLES as readonly string[]).includes(row.role) ? row.role : null;
   } catch (error) {
-    console.error("[auth] role could not be read:", error);
+    logger("auth").error(errorFields(error), "role could not be read");
     return null;
   }
 }

@@ -1,33 +1,52 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { APIError } from "better-auth/api";
-import { consume, isLimited, resetLimit, type Limit } from "~/lib/throttle.server";
+import { and, eq, sql } from "drizzle-orm";
+import { account, session, user } from "~/db/schema";
+import { errorFields, logger } from "~/lib/logger.server";
+import { consume, type Limit, release, resetLimit } from "~/lib/throttle.server";
 import type { Runtime } from "~/runtime.server";
-import type { SignInInput, SignUpInput } from "./schema";
+import { resendVerification } from "./accounts.server";
+import { SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from "./auth.server";
+import { hashPassword, needsRehash } from "./password.server";
+import { PASSWORD_MESSAGES, type SignInInput } from "./schema";
 
 /**
- * Sign-in, sign-up and sign-out as our actions use them. Results carry either the Set-Cookie
- * headers to send on, or a Portuguese message for the toast — never better-auth's English.
+ * Sign-in and sign-out as our actions use them, and the session lifetime rules. Results carry
+ * either the Set-Cookie headers to send on, or a Portuguese message for the toast — never
+ * better-auth's English.
  */
+
+const log = logger("auth");
 
 export type AuthResult = { ok: true; headers: Headers } | { ok: false; message: string; status: number };
 
-// A person mistyping a password meets none of these; a script guessing passwords meets them fast.
+/**
+ * Attempts are counted before the password is checked, in one atomic statement each, so parallel
+ * guesses cannot slip past a limit. A person mistyping a password meets none of these; a script
+ * guessing meets them fast:
+ * - per (account, address) pair: an attacker's address is stopped, the owner's is not;
+ * - per address: one address guessing many accounts;
+ * - per account, across addresses: no lock, but each check waits longer (capped), which slows a
+ *   guessing botnet and still lets the owner in from anywhere.
+ */
 export const SIGN_IN_LIMITS = {
-  perAccount: { max: 5, windowSeconds: 15 * 60 } satisfies Limit,
+  perPair: { max: 5, windowSeconds: 15 * 60 } satisfies Limit,
   perAddress: { max: 20, windowSeconds: 15 * 60 } satisfies Limit,
+  accountDelay: { windowSeconds: 15 * 60, freeAttempts: 5, baseMs: 1000, maxMs: 10_000 },
 };
-export const SIGN_UP_LIMIT: Limit = { max: 5, windowSeconds: 60 * 60 };
 export const TOO_MANY_SIGN_INS = "Muitas tentativas de login. Aguarde 15 minutos e tente novamente.";
-export const TOO_MANY_SIGN_UPS = "Muitas contas criadas a partir deste endereço. Tente novamente mais tarde.";
+export const EMAIL_NOT_VERIFIED_MESSAGE =
+  "Confirme seu email antes de entrar: enviamos um novo link de confirmação para a sua caixa de entrada.";
 
 const MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: "Email ou senha inválidos",
   INVALID_PASSWORD: "Email ou senha inválidos",
   USER_ALREADY_EXISTS: "Este email já está cadastrado",
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "Este email já está cadastrado",
-  PASSWORD_TOO_SHORT: "Senha deve ter pelo menos 6 caracteres",
-  PASSWORD_TOO_LONG: "Senha muito longa",
+  PASSWORD_TOO_SHORT: PASSWORD_MESSAGES.min,
+  PASSWORD_TOO_LONG: PASSWORD_MESSAGES.max,
   INVALID_EMAIL: "Email inválido",
-  EMAIL_NOT_VERIFIED: "Email não verificado",
+  EMAIL_NOT_VERIFIED: EMAIL_NOT_VERIFIED_MESSAGE,
 };
 
 /** The server's message in Portuguese, else the spec's fallback for the operation. */
@@ -39,61 +58,105 @@ export function authErrorMessage(error: unknown, fallback: "Erro ao fazer login"
   return "Erro ao processar solicitação";
 }
 
-const accountKey = (email: string) => `signin:account:${email.toLowerCase()}`;
+const pairKey = (email: string, ip: string) => `signin:pair:${email}:${ip}`;
 const addressKey = (ip: string) => `signin:address:${ip}`;
+const accountKey = (email: string) => `signin:account:${email}`;
+const UNCAPPED: Limit = { max: Number.MAX_SAFE_INTEGER, windowSeconds: SIGN_IN_LIMITS.accountDelay.windowSeconds };
+
+/** The wait before checking a password, given how many attempts the account saw before this one. */
+export function accountDelayMs(previousAttempts: number): number {
+  const { freeAttempts, baseMs, maxMs } = SIGN_IN_LIMITS.accountDelay;
+  if (previousAttempts < freeAttempts) return 0;
+  return Math.min(maxMs, baseMs * 2 ** Math.min(previousAttempts - freeAttempts, 20));
+}
 
 export async function signIn(
-  runtime: Pick<Runtime, "auth" | "db">,
+  runtime: Pick<Runtime, "auth" | "db" | "env" | "mail">,
   input: SignInInput,
   request: Request,
   ip: string,
 ): Promise<AuthResult> {
   const { db, auth } = runtime;
-  const email = input.email.toLowerCase();
-  if (
-    (await isLimited(db, accountKey(email), SIGN_IN_LIMITS.perAccount)) ||
-    (await isLimited(db, addressKey(ip), SIGN_IN_LIMITS.perAddress))
-  ) {
-    return { ok: false, message: TOO_MANY_SIGN_INS, status: 429 };
-  }
+  const email = input.email.trim().toLowerCase();
+
+  const pair = await consume(db, pairKey(email, ip), SIGN_IN_LIMITS.perPair);
+  const address = await consume(db, addressKey(ip), SIGN_IN_LIMITS.perAddress);
+  if (!pair.allowed || !address.allowed) return { ok: false, message: TOO_MANY_SIGN_INS, status: 429 };
+  const accountAttempts = await consume(db, accountKey(email), UNCAPPED);
+  const delay = accountDelayMs(accountAttempts.count - 1);
+  if (delay > 0) await sleep(delay);
+
+  // Not a guess after all: give the counted attempt back (the pair starts over).
+  const forgive = async () => {
+    await resetLimit(db, pairKey(email, ip));
+    await release(db, addressKey(ip));
+    await release(db, accountKey(email));
+  };
+
   try {
-    const { headers } = await auth.api.signInEmail({
+    const { headers, response } = await auth.api.signInEmail({
       body: { email, password: input.password, rememberMe: true },
       headers: request.headers,
       returnHeaders: true,
     });
-    await resetLimit(db, accountKey(email));
+    await forgive();
+    await upgradeHashIfOld(runtime, response.user.id, input.password);
     return { ok: true, headers };
   } catch (error) {
-    if (!(error instanceof APIError)) console.error("[auth] sign-in failed:", error);
-    // Count failures only: the account's and the address's.
-    await consume(db, accountKey(email), SIGN_IN_LIMITS.perAccount);
-    await consume(db, addressKey(ip), SIGN_IN_LIMITS.perAddress);
+    if (!(error instanceof APIError)) {
+      log.error(errorFields(error), "sign-in failed");
+      return { ok: false, message: authErrorMessage(error, "Erro ao fazer login"), status: 400 };
+    }
+    const code = (error.body as { code?: string } | undefined)?.code;
+    if (code === "EMAIL_NOT_VERIFIED") {
+      // better-auth says so only after the password matched: the owner, who needs a new link.
+      await forgive();
+      const [found] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+      if (found) await resendVerification(runtime, found.id);
+      return { ok: false, message: EMAIL_NOT_VERIFIED_MESSAGE, status: 403 };
+    }
     return { ok: false, message: authErrorMessage(error, "Erro ao fazer login"), status: 400 };
   }
 }
 
-export async function signUp(
-  runtime: Pick<Runtime, "auth" | "db">,
-  input: SignUpInput,
-  request: Request,
-  ip: string,
-): Promise<AuthResult> {
-  const { db, auth } = runtime;
-  const { allowed } = await consume(db, `signup:address:${ip}`, SIGN_UP_LIMIT);
-  if (!allowed) return { ok: false, message: TOO_MANY_SIGN_UPS, status: 429 };
-  try {
-    // Open sign-up grants no role: the new user reaches the site, not the CRM.
-    const { headers } = await auth.api.signUpEmail({
-      body: { email: input.email.toLowerCase(), password: input.password, name: input.fullName },
-      headers: request.headers,
-      returnHeaders: true,
-    });
-    return { ok: true, headers };
-  } catch (error) {
-    if (!(error instanceof APIError)) console.error("[auth] sign-up failed:", error);
-    return { ok: false, message: authErrorMessage(error, "Erro ao criar conta"), status: 400 };
+/** After a sign-in with an old (scrypt) or weaker hash, store argon2id in its place. */
+async function upgradeHashIfOld(runtime: Pick<Runtime, "db">, userId: string, password: string) {
+  const { db } = runtime;
+  const [credential] = await db
+    .select({ id: account.id, password: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
+  if (!credential?.password || !needsRehash(credential.password)) return;
+  const hash = await hashPassword(password);
+  // Only if nobody changed it meanwhile.
+  await db
+    .update(account)
+    .set({ password: hash, updatedAt: new Date() })
+    .where(and(eq(account.id, credential.id), eq(account.password, credential.password)));
+}
+
+/** How often a session's last use is written down (a write per request would be wasteful). */
+const TOUCH_AFTER_SECONDS = 60;
+
+/**
+ * The idle and absolute ends of a session. A session past either is deleted (so its cookie is
+ * worthless from now on) and false comes back; otherwise its last use is recorded now and then.
+ */
+export async function checkSessionLifetime(
+  runtime: Pick<Runtime, "db">,
+  current: { id: string; createdAt: Date | string; updatedAt: Date | string },
+): Promise<boolean> {
+  const now = Date.now();
+  const createdAt = new Date(current.createdAt).getTime();
+  const lastUsed = new Date(current.updatedAt).getTime();
+  if (now - createdAt > SESSION_MAX_SECONDS * 1000 || now - lastUsed > SESSION_IDLE_SECONDS * 1000) {
+    await runtime.db.delete(session).where(eq(session.id, current.id));
+    return false;
   }
+  if (now - lastUsed > TOUCH_AFTER_SECONDS * 1000) {
+    await runtime.db.update(session).set({ updatedAt: sql`now()` }).where(eq(session.id, current.id));
+  }
+  return true;
 }
 
 /**
@@ -102,13 +165,18 @@ export async function signUp(
  */
 export async function signOutEverywhere(runtime: Pick<Runtime, "auth">, request: Request): Promise<Headers> {
   const { auth } = runtime;
-  const session = await auth.api.getSession({ headers: request.headers });
-  if (session) {
+  const current = await auth.api.getSession({ headers: request.headers });
+  if (current) {
     const ctx = await auth.$context;
-    await ctx.internalAdapter.deleteUserSessions(session.user.id);
+    await ctx.internalAdapter.deleteUserSessions(current.user.id);
   }
+  return clearSessionCookie(runtime);
+}
+
+/** Set-Cookie headers that remove the session cookies from this browser. */
+export async function clearSessionCookie(runtime: Pick<Runtime, "auth">): Promise<Headers> {
   const headers = new Headers();
-  const ctx = await auth.$context;
+  const ctx = await runtime.auth.$context;
   for (const cookie of [ctx.authCookies.sessionToken, ctx.authCookies.sessionData, ctx.authCookies.dontRememberToken]) {
     headers.append(
       "Set-Cookie",
@@ -116,4 +184,22 @@ export async function signOutEverywhere(runtime: Pick<Runtime, "auth">, request:
     );
   }
   return headers;
+}
+
+/**
+ * Signs a person in right after they proved who they are by other means (a verification link
+ * with their password, an accepted invitation): the same path as the form, minus the throttle.
+ */
+export async function signInAfterProof(
+  runtime: Pick<Runtime, "auth">,
+  email: string,
+  password: string,
+  request: Request,
+): Promise<{ headers: Headers; userId: string }> {
+  const { headers, response } = await runtime.auth.api.signInEmail({
+    body: { email, password, rememberMe: true },
+    headers: request.headers,
+    returnHeaders: true,
+  });
+  return { headers, userId: response.user.id };
 }

@@ -2,14 +2,29 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { user, user_roles } from "~/db/schema";
 import type { Role } from "~/db/values";
+import { recordAudit } from "~/features/audit/audit.server";
 
 /** Who can use the CRM (admins only: sign-up is open but grants no role). */
 
-export type UserWithRole = { id: string; name: string; email: string; role: Role | null; createdAt: string };
+export type UserWithRole = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  role: Role | null;
+  createdAt: string;
+};
 
 export async function listUsersWithRoles(db: Database): Promise<UserWithRole[]> {
   const rows = await db
-    .select({ id: user.id, name: user.name, email: user.email, role: user_roles.role, createdAt: user.createdAt })
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      role: user_roles.role,
+      createdAt: user.createdAt,
+    })
     .from(user)
     .leftJoin(user_roles, eq(user_roles.user_id, user.id))
     .orderBy(asc(user.email));
@@ -17,21 +32,36 @@ export async function listUsersWithRoles(db: Database): Promise<UserWithRole[]> 
 }
 
 export const OWN_ADMIN_MESSAGE = "Você não pode remover o seu próprio acesso de administrador.";
+export const UNVERIFIED_ROLE_MESSAGE =
+  "Este usuário ainda não confirmou o email. Só uma conta com email confirmado pode receber acesso ao CRM.";
 
-/** Grants, changes or revokes (role null) a user's role. An admin cannot demote themself. */
+/**
+ * Grants, changes or revokes (role null) a user's role. An admin cannot demote themself, and a
+ * role goes only to an account whose e-mail is proven: otherwise whoever signed up first with an
+ * address would receive what was meant for its owner.
+ */
 export async function changeUserRole(
   db: Database,
-  actorId: string,
+  actor: { id: string; email: string },
   userId: string,
   role: Role | null,
 ): Promise<{ ok: true } | { ok: false; message: string; status: number }> {
-  if (userId === actorId && role !== "admin") return { ok: false, message: OWN_ADMIN_MESSAGE, status: 400 };
-  const [target] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId));
-  if (!target) return { ok: false, message: "Usuário não encontrado", status: 404 };
-  if (role === null) {
-    await db.delete(user_roles).where(eq(user_roles.user_id, userId));
-  } else {
-    await db.insert(user_roles).values({ user_id: userId, role }).onConflictDoUpdate({ target: user_roles.user_id, set: { role } });
-  }
-  return { ok: true };
+  if (userId === actor.id && role !== "admin") return { ok: false, message: OWN_ADMIN_MESSAGE, status: 400 };
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: user.id, verified: user.emailVerified, role: user_roles.role })
+      .from(user)
+      .leftJoin(user_roles, eq(user_roles.user_id, user.id))
+      .where(eq(user.id, userId));
+    if (!target) return { ok: false, message: "Usuário não encontrado", status: 404 };
+    if (role !== null && !target.verified) return { ok: false, message: UNVERIFIED_ROLE_MESSAGE, status: 400 };
+    if ((target.role ?? null) === role) return { ok: true };
+    if (role === null) {
+      await tx.delete(user_roles).where(eq(user_roles.user_id, userId));
+    } else {
+      await tx.insert(user_roles).values({ user_id: userId, role }).onConflictDoUpdate({ target: user_roles.user_id, set: { role } });
+    }
+    await recordAudit(tx, { actor, action: "user.role", entity: "user", entityId: userId, details: { from: target.role ?? null, to: role } });
+    return { ok: true };
+  });
 }

@@ -1,0 +1,158 @@
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { invitation, session, user, user_roles } from "~/db/schema";
+import type { Role } from "~/db/values";
+import { recordAudit } from "~/features/audit/audit.server";
+import { enqueueMail } from "~/features/mail/outbox.server";
+import type { Runtime } from "~/runtime.server";
+import { invitationMail } from "./account-mail.server";
+import { insertUser, setCredentialPassword } from "./accounts.server";
+import { hashPassword, passwordProblem } from "./password.server";
+import type { InviteInput } from "./schema";
+import { newToken, tokenHash } from "./tokens.server";
+
+/**
+ * An admin invites a person by e-mail with a role. The link proves the address, so accepting it
+ * makes a verified account with that role (or takes over an unverified one, whose password it
+ * replaces). Only the token's sha256 is stored; the invitation and its e-mail are written in one
+ * transaction.
+ */
+
+export const INVITATION_LIFETIME_HOURS = 72;
+export const ALREADY_VERIFIED_MESSAGE = "Este email já tem uma conta confirmada: dê o acesso a ela na lista de usuários.";
+
+export type PendingInvitation = { id: string; email: string; role: Role; expiresAt: string };
+
+export async function inviteUser(
+  runtime: Pick<Runtime, "db" | "env" | "mail">,
+  inviter: { id: string; email: string; name: string },
+  input: InviteInput,
+): Promise<{ ok: true } | { ok: false; message: string; status: number }> {
+  const { db, env } = runtime;
+  const email = input.email.trim().toLowerCase();
+  const [existing] = await db.select({ verified: user.emailVerified }).from(user).where(eq(user.email, email));
+  if (existing?.verified) return { ok: false, message: ALREADY_VERIFIED_MESSAGE, status: 400 };
+
+  const token = newToken();
+  await db.transaction(async (tx) => {
+    // A new invitation replaces any earlier one still open for the address (its role may differ).
+    await tx
+      .update(invitation)
+      .set({ expires_at: sql`now()` })
+      .where(and(eq(invitation.email, email), isNull(invitation.accepted_at), gt(invitation.expires_at, sql`now()`)));
+    const [row] = await tx
+      .insert(invitation)
+      .values({
+        email,
+        role: input.role,
+        token_hash: tokenHash(token),
+        invited_by: inviter.id,
+        expires_at: sql`now() + make_interval(hours => ${INVITATION_LIFETIME_HOURS})`,
+      })
+      .returning({ id: invitation.id });
+    await enqueueMail(tx, { kind: "invite", to: email, ...invitationMail(env, { inviterName: inviter.name, role: input.role, token }) });
+    await recordAudit(tx, {
+      actor: { id: inviter.id, email: inviter.email },
+      action: "user.invite",
+      entity: "invitation",
+      entityId: row.id,
+      details: { role: input.role },
+    });
+  });
+  runtime.mail.wake();
+  return { ok: true };
+}
+
+export async function listPendingInvitations(db: Runtime["db"]): Promise<PendingInvitation[]> {
+  const rows = await db
+    .select({ id: invitation.id, email: invitation.email, role: invitation.role, expiresAt: invitation.expires_at })
+    .from(invitation)
+    .where(and(isNull(invitation.accepted_at), gt(invitation.expires_at, sql`now()`)))
+    .orderBy(asc(invitation.expires_at));
+  return rows.map((row) => ({ ...row, expiresAt: new Date(row.expiresAt).toISOString() }));
+}
+
+export type InvitationState =
+  | { state: "valid"; email: string; role: Role }
+  | { state: "used" }
+  | { state: "expired" }
+  | { state: "unknown" };
+
+/** What an invitation link's page shows. */
+export async function describeInvitation(runtime: Pick<Runtime, "db">, token: string): Promise<InvitationState> {
+  if (!token || token.length > 200) return { state: "unknown" };
+  const [row] = await runtime.db
+    .select({
+      email: invitation.email,
+      role: invitation.role,
+      accepted: sql<boolean>`${invitation.accepted_at} is not null`,
+      expired: sql<boolean>`${invitation.expires_at} <= now()`,
+    })
+    .from(invitation)
+    .where(eq(invitation.token_hash, tokenHash(token)));
+  if (!row) return { state: "unknown" };
+  if (row.accepted) return { state: "used" };
+  if (row.expired) return { state: "expired" };
+  return { state: "valid", email: row.email, role: row.role };
+}
+
+/**
+ * Accepts an invitation, once (the update that marks it accepted is the check): the account is
+ * created (or an unverified one taken over) verified, with the name, password and role; any
+ * session it had ends. The caller signs the person in.
+ */
+export async function acceptInvitation(
+  runtime: Pick<Runtime, "db">,
+  token: string,
+  input: { fullName: string; password: string },
+): Promise<{ ok: true; email: string } | { ok: false; message: string; status: number; state?: InvitationState["state"] }> {
+  const problem = await passwordProblem(input.password);
+  if (problem) return { ok: false, message: problem, status: 400 };
+  const hash = await hashPassword(input.password);
+  const name = input.fullName.trim();
+  const accepted = await runtime.db.transaction(async (tx) => {
+    const [taken] = await tx
+      .update(invitation)
+      .set({ accepted_at: sql`now()` })
+      .where(and(eq(invitation.token_hash, tokenHash(token)), isNull(invitation.accepted_at), gt(invitation.expires_at, sql`now()`)))
+      .returning({ id: invitation.id, email: invitation.email, role: invitation.role });
+    if (!taken) return null;
+    const [existing] = await tx.select({ id: user.id }).from(user).where(eq(user.email, taken.email));
+    let userId: string;
+    if (existing) {
+      userId = existing.id;
+      await tx.update(user).set({ name, emailVerified: true, updatedAt: new Date() }).where(eq(user.id, userId));
+      await setCredentialPassword(tx, userId, hash);
+      await tx.delete(session).where(eq(session.userId, userId));
+    } else {
+      userId = await insertUser(tx, { email: taken.email, name, emailVerified: true, passwordHash: hash });
+    }
+    await tx
+      .insert(user_roles)
+      .values({ user_id: userId, role: taken.role })
+      .onConflictDoUpdate({ target: user_roles.user_id, set: { role: taken.role } });
+    await recordAudit(tx, {
+      actor: { id: userId, email: taken.email },
+      action: "user.invite_accept",
+      entity: "invitation",
+      entityId: taken.id,
+      details: { role: taken.role },
+    });
+    return taken.email;
+  });
+  if (!accepted) {
+    const now = await describeInvitation(runtime, token);
+    return { ok: false, message: invitationProblem(now.state), status: 410, state: now.state };
+  }
+  return { ok: true, email: accepted };
+}
+
+export function invitationProblem(state: InvitationState["state"]): string {
+  switch (state) {
+    case "used":
+      return "Este convite já foi usado. Entre com o seu email e senha.";
+    case "expired":
+      return "Este convite expirou. Peça um novo ao administrador.";
+    default:
+      return "Convite não encontrado. Confira se o link foi copiado inteiro.";
+  }
+}

@@ -1,0 +1,114 @@
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { toast } from "~/components/ui/toaster";
+import { AuthCard, DeadLinkCard } from "~/features/auth/components/auth-card";
+import { useCheckedSubmit, useErrorToast } from "~/features/auth/components/form-hooks";
+import { acceptInvitation, describeInvitation, invitationProblem } from "~/features/auth/invitations.server";
+import { acceptInviteSchema } from "~/features/auth/schema";
+import { signInAfterProof } from "~/features/auth/sessions.server";
+import { firstIssueMessage } from "~/lib/form-data";
+import { asString, readBody } from "~/lib/request-body.server";
+import { getRuntime } from "~/runtime.server";
+import type { Route } from "./+types/auth-invite";
+
+const ROLE_LABELS = { admin: "Administrador", corretor: "Corretor" } as const;
+
+/** The page an invitation link opens (/auth/convite?token=…): name and password, then the CRM. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const found = await describeInvitation(await getRuntime(), token);
+  if (found.state !== "valid") return { valid: false as const, problem: invitationProblem(found.state) };
+  return { valid: true as const, email: found.email, role: found.role, token };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const body = await readBody(request);
+  const parsed = acceptInviteSchema.safeParse({
+    token: asString(body.token),
+    fullName: asString(body.fullName),
+    password: asString(body.password),
+  });
+  if (!parsed.success) return data({ error: firstIssueMessage(parsed.error), problem: undefined, at: Date.now() }, { status: 400 });
+  const runtime = await getRuntime();
+  const result = await acceptInvitation(runtime, parsed.data.token, parsed.data);
+  if (!result.ok) {
+    const dead = result.state !== undefined;
+    return data({ error: result.message, problem: dead ? result.message : undefined, at: Date.now() }, { status: result.status });
+  }
+  const { headers } = await signInAfterProof(runtime, result.email, parsed.data.password, request);
+  throw redirect("/crm", { headers });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Aceitar convite" }, { name: "robots", content: "noindex" }];
+
+export default function AcceptInvitationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth/convite") === true;
+  useErrorToast(actionData);
+  const onSubmit = useCheckedSubmit(async () => (await import("~/features/auth/schema")).acceptInviteSchema);
+
+  useEffect(() => {
+    if (navigation.state === "loading" && navigation.formAction?.startsWith("/auth/convite") && navigation.location.pathname.startsWith("/crm")) {
+      toast.success("Convite aceito! Bem-vindo(a) ao CRM.");
+    }
+  }, [navigation]);
+
+  const problem = !loaderData.valid ? loaderData.problem : actionData?.problem;
+  if (problem || !loaderData.valid) {
+    return (
+      <DeadLinkCard title="Aceitar convite">
+        <p>{problem}</p>
+        <p>
+          <Link to="/auth" className={buttonClass("outline", "sm")}>
+            Ir para o login
+          </Link>
+        </p>
+      </DeadLinkCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Aceitar convite"
+      subtitle={
+        <>
+          Você foi convidado(a) para o CRM como <strong className="text-foreground">{ROLE_LABELS[loaderData.role]}</strong>, com o email{" "}
+          <strong className="break-all text-foreground">{loaderData.email}</strong>.
+        </>
+      }
+    >
+      <Form method="post" action="/auth/convite" noValidate onSubmit={onSubmit} className="mt-6 grid gap-4">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <input type="hidden" name="username" autoComplete="username" value={loaderData.email} />
+        <div className="grid gap-1.5">
+          <Label htmlFor="invite-fullName">Nome completo</Label>
+          <Input id="invite-fullName" name="fullName" autoComplete="name" required maxLength={100} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="invite-password">Senha</Label>
+          <Input
+            id="invite-password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            maxLength={128}
+            aria-describedby="invite-password-hint"
+          />
+          <p id="invite-password-hint" className="text-xs text-muted-foreground">
+            Pelo menos 8 caracteres. Evite senhas comuns, como 12345678.
+          </p>
+        </div>
+        <Button type="submit" size="lg" disabled={submitting}>
+          <Icon name="user-plus" />
+          {submitting ? "Aguarde..." : "Aceitar convite e entrar"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,101 @@
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { toast } from "~/components/ui/toaster";
+import { confirmEmail, describeVerification } from "~/features/auth/accounts.server";
+import { AuthCard, DeadLinkCard } from "~/features/auth/components/auth-card";
+import { useCheckedSubmit, useErrorToast } from "~/features/auth/components/form-hooks";
+import { getUserRole } from "~/features/auth/guard.server";
+import { verifyEmailSchema } from "~/features/auth/schema";
+import { signInAfterProof } from "~/features/auth/sessions.server";
+import { firstIssueMessage } from "~/lib/form-data";
+import { asString, readBody } from "~/lib/request-body.server";
+import { getRuntime } from "~/runtime.server";
+import type { Route } from "./+types/auth-verify";
+
+/**
+ * The page a verification link opens (/auth/verificar?token=…). The person types the password
+ * they chose at sign-up: the link proves the address, the password proves it is their sign-up
+ * (see accounts.server.ts, confirmEmail). Then they are signed in.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const found = await describeVerification(await getRuntime(), token);
+  return found ? { valid: true as const, email: found.email, token } : { valid: false as const };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const body = await readBody(request);
+  const parsed = verifyEmailSchema.safeParse({ token: asString(body.token), password: asString(body.password) });
+  if (!parsed.success) return data({ error: firstIssueMessage(parsed.error), expired: false, at: Date.now() }, { status: 400 });
+  const runtime = await getRuntime();
+  const result = await confirmEmail(runtime, parsed.data.token, parsed.data.password);
+  if (!result.ok) return data({ error: result.message, expired: result.expired ?? false, at: Date.now() }, { status: result.status });
+  const { headers, userId } = await signInAfterProof(runtime, result.email, parsed.data.password, request);
+  // Staff (an account that had a role before it was verified) go to the CRM; others to the site.
+  throw redirect((await getUserRole(userId)) ? "/crm" : "/", { headers });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Confirmar email" }, { name: "robots", content: "noindex" }];
+
+export default function VerifyEmailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth/verificar") === true;
+  useErrorToast(actionData);
+  const onSubmit = useCheckedSubmit(async () => (await import("~/features/auth/schema")).verifyEmailSchema);
+
+  // Confirmed and signed in: say so while the next page loads.
+  useEffect(() => {
+    if (navigation.state === "loading" && navigation.formAction?.startsWith("/auth/verificar") && navigation.location.pathname !== "/auth/verificar") {
+      toast.success("Email confirmado! Sua conta está ativa.");
+    }
+  }, [navigation]);
+
+  if (!loaderData.valid || actionData?.expired) {
+    return (
+      <DeadLinkCard title="Confirmar email">
+        <p>Links de confirmação valem por 24 horas e só podem ser usados uma vez. Se você já confirmou, é só entrar.</p>
+        <p>Se o link expirou, entre com seu email e senha: enviaremos um novo link.</p>
+        <p>
+          <Link to="/auth" className={buttonClass("outline", "sm")}>
+            Ir para o login
+          </Link>
+        </p>
+      </DeadLinkCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Confirmar email"
+      subtitle={
+        <>
+          Falta pouco: digite a senha que você escolheu ao criar a conta{" "}
+          <strong className="break-all text-foreground">{loaderData.email}</strong>.
+        </>
+      }
+    >
+      <Form method="post" action="/auth/verificar" noValidate onSubmit={onSubmit} className="mt-6 grid gap-4">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <input type="hidden" name="username" autoComplete="username" value={loaderData.email} />
+        <div className="grid gap-1.5">
+          <Label htmlFor="verify-password">Senha</Label>
+          <Input id="verify-password" name="password" type="password" autoComplete="current-password" required maxLength={128} />
+        </div>
+        <Button type="submit" size="lg" disabled={submitting}>
+          <Icon name="circle-check" />
+          {submitting ? "Aguarde..." : "Confirmar e entrar"}
+        </Button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        Não lembra a senha?{" "}
+        <Link to="/auth/esqueci" className="font-semibold text-primary underline-offset-4 hover:underline">
+          Criar uma nova
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,99 @@
+import { useRef } from "react";
+import { data, useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Icon } from "~/components/ui/icon";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { toast } from "~/components/ui/toaster";
+import { changeOwnPassword } from "~/features/auth/accounts.server";
+import { getCurrentSession, requireStaff } from "~/features/auth/guard.server";
+import { changePasswordSchema } from "~/features/auth/schema";
+import { type ActionAnswer, useAnswerToast } from "~/features/crm/form-helpers";
+import { firstIssueMessage, formDataToObject } from "~/lib/form-data";
+import { asString, readBody } from "~/lib/request-body.server";
+import { getRuntime } from "~/runtime.server";
+import type { Route } from "./+types/crm-account";
+
+/** 'Minha conta': a staff member changes their own password; their other sessions end. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const staff = await requireStaff(request);
+  return { name: staff.name, email: staff.email };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const staff = await requireStaff(request);
+  const current = await getCurrentSession(request);
+  if (!current) return data({ ok: false, message: "Sessão encerrada. Entre de novo." }, { status: 401 });
+  const body = await readBody(request);
+  const parsed = changePasswordSchema.safeParse({ currentPassword: asString(body.currentPassword), newPassword: asString(body.newPassword) });
+  if (!parsed.success) return data({ ok: false, message: firstIssueMessage(parsed.error) }, { status: 400 });
+  const result = await changeOwnPassword(await getRuntime(), { id: staff.id, email: staff.email, sessionId: current.sessionId }, parsed.data);
+  if (!result.ok) return data({ ok: false, message: result.message }, { status: result.status });
+  return { ok: true, message: "Senha alterada. As suas outras sessões foram encerradas." };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Minha conta | CRM" }];
+
+export default function CrmAccountPage({ loaderData }: Route.ComponentProps) {
+  const fetcher = useFetcher<ActionAnswer>();
+  const form = useRef<HTMLFormElement>(null);
+  useAnswerToast(fetcher, () => form.current?.reset());
+  const busy = fetcher.state !== "idle";
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const target = event.currentTarget;
+    const { changePasswordSchema } = await import("~/features/auth/schema");
+    const parsed = changePasswordSchema.safeParse(formDataToObject(new FormData(target)));
+    if (!parsed.success) {
+      toast.error(firstIssueMessage(parsed.error));
+      return;
+    }
+    await fetcher.submit(target);
+  }
+
+  return (
+    <div className="grid gap-6">
+      <header>
+        <h1 className="text-2xl font-bold">Minha conta</h1>
+        <p className="text-sm text-muted-foreground">
+          {loaderData.name} · <span className="break-all">{loaderData.email}</span>
+        </p>
+      </header>
+      <Card className="max-w-xl p-6">
+        <h2 className="text-lg font-semibold">Alterar senha</h2>
+        <p className="mt-1 text-sm text-muted-foreground">Ao alterar a senha, as suas sessões em outros aparelhos são encerradas.</p>
+        <fetcher.Form ref={form} method="post" action="/crm/conta" noValidate onSubmit={onSubmit} className="mt-5 grid gap-4">
+          <input type="hidden" name="username" autoComplete="username" value={loaderData.email} />
+          <div className="grid gap-1.5">
+            <Label htmlFor="account-current">Senha atual</Label>
+            <Input id="account-current" name="currentPassword" type="password" autoComplete="current-password" required maxLength={128} />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="account-new">Nova senha</Label>
+            <Input
+              id="account-new"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={8}
+              maxLength={128}
+              aria-describedby="account-new-hint"
+            />
+            <p id="account-new-hint" className="text-xs text-muted-foreground">
+              Pelo menos 8 caracteres. Evite senhas comuns, como 12345678.
+            </p>
+          </div>
+          <div>
+            <Button type="submit" disabled={busy}>
+              <Icon name="lock" />
+              {busy ? "Aguarde..." : "Alterar senha"}
+            </Button>
+          </div>
+        </fetcher.Form>
+      </Card>
+    </div>
+  );
+}

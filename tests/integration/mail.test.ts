@@ -258,6 +258,22 @@ describe.each(DATABASE_KINDS)("outgoing e-mail on %s", (kind) => {
     expect(await deliverDueMail(withSmtp(smtp.url))).toEqual({ sent: 1, failed: 0, retried: 0 });
   });
 
+  it("a sender that is stopping finishes the message in flight and hands the rest back", async () => {
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push(await enqueueMail(test.runtime.db, mailFor(`parada${i}@teste.com`)));
+    const stopping = new AbortController();
+    // Shutdown begins while the first message is with the SMTP server.
+    void smtp.waitFor(() => true).then(() => stopping.abort());
+    expect(await deliverDueMail(withSmtp(smtp.url), { signal: stopping.signal })).toEqual({ sent: 1, failed: 0, retried: 0 });
+    const rows = await Promise.all(ids.map(row));
+    expect(rows.map((r) => r.status)).toEqual(["sent", "pending", "pending"]);
+    expect(rows.slice(1).map((r) => [r.attempts, r.locked_until])).toEqual([
+      [0, null],
+      [0, null],
+    ]);
+    expect(await deliverDueMail(withSmtp(smtp.url))).toEqual({ sent: 2, failed: 0, retried: 0 });
+  });
+
   it("two senders at once deliver every message exactly once", async () => {
     const total = 25;
     for (let i = 0; i < total; i++) await enqueueMail(test.runtime.db, mailFor(`lote${i}@teste.com`));

@@ -22,6 +22,8 @@ const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, sock
 export const RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 3600, 6 * 3600, 12 * 3600];
 export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
 const POLL_MS = 5000;
+/** How long shutdown waits for the message being sent (the server's hard exit comes at 15 s). */
+const STOP_WAIT_MS = 5000;
 
 type ClaimedRow = {
   id: string;
@@ -31,6 +33,7 @@ type ClaimedRow = {
   text_body: string;
   html_body: string | null;
   attempts: number;
+  created_at: Date;
 };
 
 export type DeliveryResult = { sent: number; failed: number; retried: number };
@@ -64,7 +67,10 @@ export function messageIdFor(rowId: string, env: Pick<Env, "publicUrl">): string
  * send, which keeps the window for a duplicate after a crash to one message.
  * Without SMTP_URL nothing happens: rows stay pending until SMTP is configured.
  */
-export async function deliverDueMail(runtime: Pick<Runtime, "db" | "env">): Promise<DeliveryResult> {
+export async function deliverDueMail(
+  runtime: Pick<Runtime, "db" | "env">,
+  options: { signal?: AbortSignal } = {},
+): Promise<DeliveryResult> {
   const result: DeliveryResult = { sent: 0, failed: 0, retried: 0 };
   const { db, env } = runtime;
   if (!env.SMTP_URL) return result;
@@ -72,11 +78,13 @@ export async function deliverDueMail(runtime: Pick<Runtime, "db" | "env">): Prom
   const from = mailSender(env);
   try {
     for (;;) {
+      if (options.signal?.aborted) break;
       const claimedAt = Date.now();
       const rows = await claimDue(runtime, BATCH_SIZE);
       if (rows.length === 0) break;
       for (const [index, row] of rows.entries()) {
-        if (Date.now() - claimedAt > CLAIM_SECONDS * 1000 - CLAIM_MARGIN_MS) {
+        // Shutting down, or the claim runs low: hand the rest back for the next round (anyone's).
+        if (options.signal?.aborted || Date.now() - claimedAt > CLAIM_SECONDS * 1000 - CLAIM_MARGIN_MS) {
           await release(runtime, rows.slice(index).map((r) => r.id));
           return finish(result);
         }
@@ -140,8 +148,13 @@ async function claimDue(runtime: Pick<Runtime, "db">, limit: number): Promise<Cl
         limit ${limit}
         for update skip locked
       )
-      returning id, kind, to_address, subject, text_body, html_body, attempts`,
-  ).then((rows) => rows.map((row) => ({ ...row, attempts: Number(row.attempts) })));
+      returning id, kind, to_address, subject, text_body, html_body, attempts, created_at`,
+  ).then((rows) =>
+    rows
+      .map((row) => ({ ...row, attempts: Number(row.attempts), created_at: new Date(row.created_at) }))
+      // RETURNING follows the update's scan, not the subquery's order: oldest first again.
+      .sort((a, b) => a.created_at.getTime() - b.created_at.getTime()),
+  );
 }
 
 /** Hands unsent rows back as if never claimed (the attempt did not happen). */
@@ -205,6 +218,7 @@ export function startMailWorker(runtime: Runtime): MailWorker {
     return idleMailWorker(runtime.env);
   }
   let stopped = false;
+  const stopping = new AbortController();
   let running: Promise<void> | undefined;
   let again = false;
   let soon: ReturnType<typeof setTimeout> | undefined;
@@ -215,7 +229,7 @@ export function startMailWorker(runtime: Runtime): MailWorker {
       again = true;
       return;
     }
-    running = deliverDueMail(runtime)
+    running = deliverDueMail(runtime, { signal: stopping.signal })
       .then(() => undefined)
       .catch((error) => log.error(errorFields(error), "delivery round failed"))
       .finally(() => {
@@ -243,9 +257,16 @@ export function startMailWorker(runtime: Runtime): MailWorker {
     },
     async stop() {
       stopped = true;
+      stopping.abort();
       clearInterval(timer);
       clearTimeout(soon);
-      await running;
+      // The round ends after the message in flight. A send slower than this wait may be cut by
+      // the database closing: its row stays claimed and is retried when the claim expires.
+      if (running) {
+        let timeout: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([running, new Promise((resolve) => (timeout = setTimeout(resolve, STOP_WAIT_MS)))]);
+        clearTimeout(timeout);
+      }
     },
   };
 }

@@ -159,14 +159,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             <Input id="auth-email" name="email" type="email" autoComplete="email" inputMode="email" required maxLength={255} />
           </div>
           <div className="grid gap-1.5">
-            <div className="flex items-baseline justify-between gap-3">
-              <Label htmlFor="auth-password">Senha</Label>
-              {!isSignUp && (
-                <Link to="/auth/esqueci" className="text-sm text-primary underline-offset-4 hover:underline">
-                  Esqueci minha senha
-                </Link>
-              )}
-            </div>
+            <Label htmlFor="auth-password">Senha</Label>
             <Input
               id="auth-password"
               name="password"
@@ -177,9 +170,15 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
               maxLength={128}
               aria-describedby={isSignUp ? "auth-password-hint" : undefined}
             />
-            {isSignUp && (
+            {isSignUp ? (
               <p id="auth-password-hint" className="text-xs text-muted-foreground">
                 Pelo menos 8 caracteres. Evite senhas comuns, como 12345678.
+              </p>
+            ) : (
+              <p className="text-right text-sm">
+                <Link to="/auth/esqueci" className="text-primary underline-offset-4 hover:underline">
+                  Esqueci minha senha
+                </Link>
               </p>
             )}
           </div>

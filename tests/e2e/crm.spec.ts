@@ -15,22 +15,23 @@ const leadRows = (page: Page) => page.locator("table tbody tr");
 test.describe("the CRM", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test("a visitor who signs up lands on the site, and /crm sends them back there", async ({ page }) => {
+  test("a visitor who signs up is asked to confirm the e-mail, and is not signed in meanwhile", async ({ page }) => {
     await page.goto("/auth");
     await waitForHydration(page);
     await page.getByRole("link", { name: "Criar conta" }).click();
     await expect(page.getByRole("heading", { name: "Criar Conta" })).toBeVisible();
     await page.getByLabel("Nome completo").fill("Visitante Curioso");
-    await page.getByLabel("Email").fill(`curioso-${Date.now()}@exemplo.com`);
-    await page.getByLabel("Senha").fill("12345");
+    const email = `curioso-${Date.now()}@exemplo.com`;
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Senha").fill("1234567");
     await page.getByRole("button", { name: "Criar Conta" }).click();
-    await expect(page.getByText("Senha deve ter pelo menos 6 caracteres")).toBeVisible();
+    await expect(page.getByText("Senha deve ter pelo menos 8 caracteres")).toBeVisible();
     await page.getByLabel("Senha").fill("senha-boa-1");
     await page.getByRole("button", { name: "Criar Conta" }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByText("Conta criada com sucesso!")).toBeVisible();
+    await expect(page.getByText("Conta criada com sucesso!").first()).toBeVisible();
+    await expect(page.getByText(`Enviamos um link de confirmação para ${email}`)).toBeVisible();
     await page.goto("/crm");
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/auth$/);
   });
 
   test("a wrong password gets a Portuguese message, never the library's English", async ({ page }) => {

@@ -7,12 +7,15 @@ import {
 } from "~/db/client.server";
 import { type Auth, createAuth, ensureAuthSecret } from "~/features/auth/auth.server";
 import { ensureAdmin } from "~/features/auth/admin.server";
+import { type BackupSchedule, startBackupSchedule } from "~/features/backup/schedule.server";
 import { seedDemoIfEmpty } from "~/features/properties/seed/seed.server";
 import { LiveHub } from "~/features/live/hub.server";
 import { type MailWorker, idleMailWorker, startMailWorker } from "~/features/mail/worker.server";
 import { sweepOrphanMedia } from "~/features/media/cleanup.server";
 import { S3Storage } from "~/features/media/s3-storage.server";
 import { type MediaStorage, LocalDiskStorage } from "~/features/media/storage.server";
+import { prepareDataDir } from "~/lib/data-dir-lock.server";
+import { errorFields, logger } from "~/lib/logger.server";
 import { pruneThrottle } from "~/lib/throttle.server";
 import { type Env, getEnv, setEnv } from "~/lib/env.server";
 
@@ -31,6 +34,8 @@ export type Runtime = {
   live: LiveHub;
   /** Stops the hourly housekeeping timer. */
   stopHousekeeping: () => void;
+  /** Scheduled backups into DATA_DIR/backups (features/backup). */
+  backups: BackupSchedule;
   /** Outgoing e-mail (features/mail): `wake()` after committing an enqueued message. */
   mail: MailWorker;
 };
@@ -67,6 +72,8 @@ async function start(options: StartOptions): Promise<Runtime> {
   // Code that reads the configuration outside the runtime (e.g. the root loader) sees the same.
   setEnv(env);
   const log = options.log ?? ((message: string) => console.log(message));
+  // DATA_DIR holds the database, photos, backups and the auth secret: this user's eyes only.
+  prepareDataDir(env.dataDir);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   let live: LiveHub | undefined;
   try {
@@ -80,13 +87,14 @@ async function start(options: StartOptions): Promise<Runtime> {
     const storage = createStorage(env);
     live = new LiveHub();
     await live.start(database);
-    const runtime: Runtime = { env, database, db: database.db, auth, storage, live, stopHousekeeping: () => {}, mail: idleMailWorker(env) };
+    const runtime: Runtime = { env, database, db: database.db, auth, storage, live, stopHousekeeping: () => {}, mail: idleMailWorker(env), backups: { stop: async () => {} } };
     if (options.firstStartTasks ?? true) {
       await withStartupLock(database, async () => {
         if (env.SEED_DEMO) await seedDemoIfEmpty(runtime, log);
         await ensureAdmin(runtime, log);
       });
       runtime.stopHousekeeping = startHousekeeping(runtime);
+      runtime.backups = startBackupSchedule(runtime);
       runtime.mail = startMailWorker(runtime);
     }
     return runtime;
@@ -102,9 +110,10 @@ async function start(options: StartOptions): Promise<Runtime> {
  * rate-limit windows. Cheap queries; a failure is logged and retried next hour.
  */
 function startHousekeeping(runtime: Pick<Runtime, "db" | "storage">): () => void {
+  const log = logger("housekeeping");
   const run = () => {
-    void sweepOrphanMedia(runtime).catch((error) => console.error("[housekeeping] media sweep failed:", error));
-    void pruneThrottle(runtime.db).catch((error) => console.error("[housekeeping] throttle prune failed:", error));
+    void sweepOrphanMedia(runtime).catch((error) => log.error({ ...errorFields(error) }, "media sweep failed"));
+    void pruneThrottle(runtime.db).catch((error) => log.error({ ...errorFields(error) }, "throttle prune failed"));
   };
   const timer = setInterval(run, 60 * 60 * 1000);
   timer.unref();
@@ -144,6 +153,7 @@ export function stopRuntime(): Promise<void> {
     try {
       const runtime = await current;
       runtime.stopHousekeeping();
+      await runtime.backups.stop();
       await runtime.mail.stop();
       await runtime.live.stop();
       await runtime.database.close();

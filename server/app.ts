@@ -69,7 +69,9 @@ export function createApp(options: AppOptions) {
     c.set("requestId", requestId);
     await next();
     c.res.headers.set("X-Request-Id", requestId);
-    log.info(
+    // A health probe every few seconds is noise: logged only when it fails (or at LOG_LEVEL=debug).
+    const level = c.req.path === "/healthz" && c.res.status === 200 ? "debug" : "info";
+    log[level](
       { reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
       "request",
     );

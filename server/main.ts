@@ -1,33 +1,49 @@
+import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
+import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
 
 /**
  * `npm start` runs this (after building when needed, scripts/start.mjs): load the app bundle,
  * start the runtime (database, migrations, first-start seed and admin), serve HTTP, and on
- * SIGTERM/SIGINT stop cleanly so the embedded database is closed and its lock released.
+ * SIGTERM/SIGINT stop gracefully: stop accepting, end the event streams, let requests in flight
+ * finish (for a bounded time), then close the database and release its lock.
  */
+
+// Everything this process writes (database files, photos, backups, the auth secret) is for this
+// user only; DATA_DIR itself is made 0700 by the runtime.
+process.umask(0o077);
 
 type Runtime = { env: { PORT: number; HOST: string; TRUST_PROXY: boolean; TRUST_PROXY_HOPS: number; publicUrl: string } };
 type EntryExports = {
   startRuntime(): Promise<Runtime>;
   stopRuntime(): Promise<void>;
   stopLiveUpdates?(): Promise<void>;
+  getLogger(): Logger;
+  errorFields(error: unknown): Record<string, unknown>;
 };
+
+/** How long requests in flight get to finish after SIGTERM before their connections are cut. */
+const DRAIN_MS = 8_000;
+/** The last resort: whatever still holds on, the process leaves (with status 1). */
+const HARD_EXIT_MS = 15_000;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.env.NODE_ENV ??= "production";
 
 const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
 const entry = build.entry.module as unknown as EntryExports;
+const log = entry.getLogger().child({ component: "server" });
 
 let runtime: Runtime;
 try {
   runtime = await entry.startRuntime();
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  // Our own refusals (a bad variable, a data folder in use) say what to do in their message.
+  log.fatal(error instanceof Error ? { err: { name: error.name } } : {}, error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
 
@@ -41,21 +57,44 @@ const app = createApp({
 });
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  console.log(`[server] Site no ar em ${env.publicUrl} (escutando em ${info.address}:${info.port})`);
-});
+  log.info({ address: info.address, port: info.port }, `Site no ar em ${env.publicUrl}`);
+}) as Server;
+
+/** Stops listening and resolves once every connection has ended, or after `ms` by cutting them. */
+function drain(http: Server, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = () => {
+      if (settled) return;
+      settled = true;
+      clearInterval(idleSweep);
+      clearTimeout(deadline);
+      resolve();
+    };
+    http.close(() => finish());
+    // A keep-alive connection that goes idle after its last answer would hold close() open.
+    http.closeIdleConnections();
+    const idleSweep = setInterval(() => http.closeIdleConnections(), 100);
+    const deadline = setTimeout(() => {
+      log.warn("requests still running after the grace period: closing their connections");
+      http.closeAllConnections();
+      finish();
+    }, ms);
+  });
+}
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`[server] ${signal}: encerrando...`);
-  // Never hang: if something holds on, leave after 10 s anyway.
-  setTimeout(() => process.exit(1), 10_000).unref();
-  // Open event streams would keep server.close() waiting forever: end them first.
-  await entry.stopLiveUpdates?.().catch((error) => console.error(error));
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await entry.stopRuntime().catch((error) => console.error(error));
-  console.log("[server] Encerrado.");
+  log.info({ signal }, "encerrando...");
+  setTimeout(() => process.exit(1), HARD_EXIT_MS).unref();
+  // Open event streams would keep their connections busy until the deadline: end them first.
+  const streamsEnded = entry.stopLiveUpdates?.().catch((error) => log.error(entry.errorFields(error), "live streams not ended"));
+  await Promise.all([streamsEnded, drain(server, DRAIN_MS)]);
+  // Only now, with no request left, the database closes (and the embedded one's lock goes).
+  await entry.stopRuntime().catch((error) => log.error(entry.errorFields(error), "runtime did not stop cleanly"));
+  log.info("Encerrado.");
   process.exit(0);
 }
 

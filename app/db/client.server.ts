@@ -3,14 +3,15 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { acquireLock } from "~/lib/data-dir-lock.server";
+import { acquireLock, prepareDataDir } from "~/lib/data-dir-lock.server";
+import { logger } from "~/lib/logger.server";
 import { projectRoot } from "~/lib/paths.server";
 import * as schema from "./schema";
 
@@ -34,6 +35,8 @@ export type DatabaseHandle = {
   pool?: pg.Pool;
 };
 
+const log = logger("db");
+
 export const migrationsFolder = () => path.join(projectRoot(), "app/db/migrations");
 
 /** The folder PGlite keeps its files in, inside DATA_DIR. */
@@ -42,7 +45,8 @@ export const pgliteLockFile = (dataDir: string) => path.join(dataDir, "pglite.lo
 
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const dir = pgliteDir(dataDir);
-  fs.mkdirSync(dir, { recursive: true });
+  prepareDataDir(dataDir);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const release = acquireLock(pgliteLockFile(dataDir));
   let client: PGlite;
   try {
@@ -78,7 +82,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<DatabaseHandle> {
   // numeric and bigint arrive as strings from pg; drizzle's mode:"number" columns convert them.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
-  pool.on("error", (error) => console.error("[db] idle PostgreSQL client error:", error.message));
+  pool.on("error", (error) => log.error({ code: (error as { code?: string }).code }, "idle PostgreSQL client error"));
   // Fail at start-up, not on the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
@@ -126,7 +130,7 @@ async function listenWithReconnect(
       scheduleRetry();
     };
     next.on("error", (error) => {
-      console.error(`[db] listening connection lost: ${error.message}`);
+      log.warn({ code: (error as { code?: string }).code }, "listening connection lost");
       lost();
     });
     next.on("end", lost);
@@ -146,7 +150,7 @@ async function listenWithReconnect(
     attempt++;
     retryTimer = setTimeout(() => {
       connect(true).catch((error) => {
-        console.error(`[db] listening connection: reconnect failed (${error.message}), trying again`);
+        log.warn({ code: (error as { code?: string }).code }, "listening connection: reconnect failed, trying again");
         scheduleRetry();
       });
     }, delay);
@@ -205,6 +209,50 @@ export async function withStartupLock<T>(handle: DatabaseHandle, work: () => Pro
     return await work();
   } finally {
     await client.query("select pg_advisory_unlock(72706173)").catch(() => {});
+    client.release();
+  }
+}
+
+/**
+ * Whether the database answers a trivial query within `timeoutMs` (GET /healthz). A query stuck
+ * behind a long transaction on the embedded database's one connection counts as not answering.
+ */
+export async function databaseAnswers(handle: Pick<DatabaseHandle, "db">, timeoutMs = 2000): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    const answered = handle.db.execute(sql`select 1`).then(
+      () => true,
+      () => false,
+    );
+    return await Promise.race([answered, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Keys of the periodic jobs' advisory locks (any fixed numbers; distinct from the ones above). */
+export const JOB_LOCKS = { scheduledBackup: 72706180 } as const;
+
+/**
+ * Runs a periodic job in one process only: on PostgreSQL, where several app processes share the
+ * database, whoever gets the advisory lock runs it and the others skip this round (resolves to
+ * undefined). The embedded database has one process by construction.
+ */
+export async function withJobLock<T>(handle: DatabaseHandle, key: number, work: () => Promise<T>): Promise<T | undefined> {
+  if (handle.kind !== "postgres") return work();
+  const client = await handle.pool!.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [key]);
+    if (!rows[0]?.locked) return undefined;
+    try {
+      return await work();
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [key]).catch(() => {});
+    }
+  } finally {
     client.release();
   }
 }

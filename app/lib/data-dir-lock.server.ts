@@ -7,6 +7,16 @@ import path from "node:path";
  * holder makes everyone else refuse, a stale one (the process died) is taken over.
  */
 
+/**
+ * Creates DATA_DIR readable by this user only (0700), and narrows an existing one: it holds the
+ * database files, the photos, backups and the auth secret. (Files inside inherit the process's
+ * umask; server/main.ts and the CLI set 077 before anything is written.)
+ */
+export function prepareDataDir(dataDir: string): void {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dataDir, 0o700);
+}
+
 export class DataDirLockedError extends Error {
   constructor(
     public readonly lockFile: string,

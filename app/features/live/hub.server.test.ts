@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { COALESCE_MS, HEARTBEAT_MS, LiveHub, type LiveSubscriber } from "./hub.server";
+import { COALESCE_MS, HEARTBEAT_MS, LiveHub, MAX_STREAMS_PER_ADDRESS, type LiveSubscriber } from "./hub.server";
 
 function fakeDatabase() {
   const state: { notify?: (payload: string) => void; reconnect?: () => void; unlistened: boolean } = { unlistened: false };
@@ -103,5 +103,52 @@ describe("live hub", () => {
     vi.advanceTimersByTime(COALESCE_MS);
     expect(staff.chunks).toEqual([]);
     await hub.stop();
+  });
+
+  it("asks staff streams at every heartbeat whether they may go on, and closes those that may not", async () => {
+    const database = fakeDatabase();
+    const hub = new LiveHub();
+    await hub.start(database);
+    let roleKept = true;
+    const checks: string[] = [];
+    const keeps = subscriber(true);
+    const loses = subscriber(true);
+    const broken = subscriber(true);
+    const visitor = subscriber(false);
+    hub.subscribe({ ...keeps.value, stillAllowed: async () => (checks.push("keeps"), true) });
+    hub.subscribe({ ...loses.value, stillAllowed: async () => (checks.push("loses"), roleKept) });
+    hub.subscribe({ ...broken.value, stillAllowed: () => Promise.reject(new Error("database down")) });
+    hub.subscribe(visitor.value);
+
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+    expect(checks.sort()).toEqual(["keeps", "loses"]);
+    // An access that cannot be checked is not granted.
+    expect(broken.isClosed()).toBe(true);
+    expect(loses.isClosed()).toBe(false);
+
+    roleKept = false;
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+    expect(loses.isClosed()).toBe(true);
+    expect(keeps.isClosed()).toBe(false);
+    expect(visitor.isClosed()).toBe(false);
+    expect(hub.size).toBe(2);
+    await hub.stop();
+  });
+
+  it(`holds at most ${MAX_STREAMS_PER_ADDRESS} streams per client address`, async () => {
+    const hub = new LiveHub({ maxPerAddress: 2 });
+    await hub.start(fakeDatabase());
+    const first = hub.trySubscribe({ ...subscriber(false).value, address: "203.0.113.1" });
+    const second = hub.trySubscribe({ ...subscriber(false).value, address: "203.0.113.1" });
+    expect(first && second).toBeTruthy();
+    expect(hub.trySubscribe({ ...subscriber(false).value, address: "203.0.113.1" })).toBeNull();
+    expect(hub.trySubscribe({ ...subscriber(false).value, address: "203.0.113.2" })).toBeTruthy();
+    first!();
+    first!();
+    expect(hub.countFor("203.0.113.1")).toBe(1);
+    expect(hub.trySubscribe({ ...subscriber(false).value, address: "203.0.113.1" })).toBeTruthy();
+    expect(MAX_STREAMS_PER_ADDRESS).toBe(10);
+    await hub.stop();
+    expect(hub.countFor("203.0.113.1")).toBe(0);
   });
 });

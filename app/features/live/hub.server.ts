@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from "~/db/client.server";
+import { errorFields, logger } from "~/lib/logger.server";
 
 /**
  * Live updates inside one app process. The database tells us which table changed (a trigger
@@ -12,6 +13,8 @@ export const CHANGE_CHANNEL = "app_changes";
 export const HEARTBEAT_MS = 25_000;
 /** Changes within this window go out as one event per table (a bulk import is one reload). */
 export const COALESCE_MS = 50;
+/** Open streams one client address may hold (a few browsers behind one office router). */
+export const MAX_STREAMS_PER_ADDRESS = 10;
 
 export type LiveTable = "properties" | "leads";
 /** "*": events may have been missed (the listener reconnected); revalidate whatever you show. */
@@ -21,7 +24,18 @@ export type LiveSubscriber = {
   staff: boolean;
   send(chunk: string): void;
   close(): void;
+  /** The client's address, for the per-address cap. */
+  address?: string;
+  /**
+   * Asked at every heartbeat for staff streams: is the session still open and the role still
+   * there? False (or an error) ends the stream, so a removed corretor stops hearing about leads.
+   */
+  stillAllowed?: () => Promise<boolean>;
 };
+
+export type LiveHubOptions = { heartbeatMs?: number; maxPerAddress?: number };
+
+const log = logger("live");
 
 export function formatEvent(event: LiveEvent): string {
   return `event: change\ndata: ${JSON.stringify(event)}\n\n`;
@@ -33,6 +47,15 @@ export class LiveHub {
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private unlisten: (() => Promise<void>) | undefined;
+  private readonly perAddress = new Map<string, number>();
+  private rechecking = false;
+  private readonly heartbeatMs: number;
+  private readonly maxPerAddress: number;
+
+  constructor(options: LiveHubOptions = {}) {
+    this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+    this.maxPerAddress = options.maxPerAddress ?? MAX_STREAMS_PER_ADDRESS;
+  }
 
   get size(): number {
     return this.subscribers.size;
@@ -44,7 +67,10 @@ export class LiveHub {
       (payload) => this.onNotification(payload),
       () => this.publish("*"),
     );
-    this.heartbeat = setInterval(() => this.broadcast(": ping\n\n", () => true), HEARTBEAT_MS);
+    this.heartbeat = setInterval(() => {
+      this.broadcast(": ping\n\n", () => true);
+      void this.recheck();
+    }, this.heartbeatMs);
     this.heartbeat.unref();
   }
 
@@ -80,14 +106,65 @@ export class LiveHub {
         subscriber.send(chunk);
       } catch {
         // The browser went away between two events.
-        this.subscribers.delete(subscriber);
+        this.remove(subscriber);
       }
     }
   }
 
   subscribe(subscriber: LiveSubscriber): () => void {
+    this.add(subscriber);
+    return () => this.remove(subscriber);
+  }
+
+  /** Like subscribe, unless the subscriber's address already holds the most streams: null. */
+  trySubscribe(subscriber: LiveSubscriber): (() => void) | null {
+    if (subscriber.address !== undefined && this.countFor(subscriber.address) >= this.maxPerAddress) return null;
+    return this.subscribe(subscriber);
+  }
+
+  /** Open streams of one client address. */
+  countFor(address: string): number {
+    return this.perAddress.get(address) ?? 0;
+  }
+
+  private add(subscriber: LiveSubscriber) {
+    if (this.subscribers.has(subscriber)) return;
     this.subscribers.add(subscriber);
-    return () => this.subscribers.delete(subscriber);
+    if (subscriber.address !== undefined) this.perAddress.set(subscriber.address, this.countFor(subscriber.address) + 1);
+  }
+
+  private remove(subscriber: LiveSubscriber) {
+    if (!this.subscribers.delete(subscriber)) return;
+    if (subscriber.address === undefined) return;
+    const left = this.countFor(subscriber.address) - 1;
+    if (left > 0) this.perAddress.set(subscriber.address, left);
+    else this.perAddress.delete(subscriber.address);
+  }
+
+  /** Ends the streams whose session or role is gone (one round at a time). */
+  async recheck(): Promise<void> {
+    if (this.rechecking) return;
+    this.rechecking = true;
+    try {
+      const checked = [...this.subscribers].filter((subscriber) => subscriber.stillAllowed);
+      await Promise.all(
+        checked.map(async (subscriber) => {
+          const allowed = await subscriber.stillAllowed!().catch((error) => {
+            log.warn({ ...errorFields(error) }, "stream access could not be checked; closing the stream");
+            return false;
+          });
+          if (allowed || !this.subscribers.has(subscriber)) return;
+          this.remove(subscriber);
+          try {
+            subscriber.close();
+          } catch {
+            // Already closed.
+          }
+        }),
+      );
+    } finally {
+      this.rechecking = false;
+    }
   }
 
   /** Ends every stream (first thing on shutdown: open streams keep a server from closing). */
@@ -102,6 +179,7 @@ export class LiveHub {
       }
     }
     this.subscribers.clear();
+    this.perAddress.clear();
     await this.unlisten?.().catch(() => {});
     this.unlisten = undefined;
   }

@@ -127,10 +127,12 @@ describe.each(DATABASE_KINDS)("operations on %s", (kind) => {
       await until(() => test.runtime.live.countFor("198.51.100.7") === 0, "every place to be released");
     });
 
-    it("closes a staff stream when the role is removed or the session ends, and keeps the others", async () => {
+    it("closes a staff stream when the role is removed or the session ends or idles out, and keeps the others", async () => {
       const removed = await createSignedInUser(test.runtime, "corretor");
       const signedOut = await createSignedInUser(test.runtime, "admin");
+      const idle = await createSignedInUser(test.runtime, "corretor");
       const streams = {
+        idle: await openStream("198.51.100.20", idle.cookie),
         removed: await openStream("198.51.100.20", removed.cookie),
         signedOut: await openStream("198.51.100.20", signedOut.cookie),
         kept: await openStream("198.51.100.20", staff.cookie),
@@ -141,10 +143,12 @@ describe.each(DATABASE_KINDS)("operations on %s", (kind) => {
 
       await test.runtime.db.delete(user_roles).where(eq(user_roles.user_id, removed.id));
       await test.runtime.db.delete(session).where(eq(session.userId, signedOut.id));
+      // Nine hours without a request: past the 8-hour idle end (an open tab is not activity).
+      await test.runtime.db.update(session).set({ updatedAt: new Date(Date.now() - 9 * 3600_000) }).where(eq(session.userId, idle.id));
       // What the 25-second heartbeat does (its timer is covered by the hub's unit tests).
       await test.runtime.live.recheck();
 
-      await until(() => streams.removed.ended() && streams.signedOut.ended(), "the two streams to end");
+      await until(() => streams.removed.ended() && streams.signedOut.ended() && streams.idle.ended(), "the three streams to end");
       expect(streams.kept.ended()).toBe(false);
       expect(streams.visitor.ended()).toBe(false);
       streams.kept.close();

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { user_roles } from "~/db/schema";
+import { SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from "~/features/auth/auth.server";
 import { getSessionUser, getUserRole } from "~/features/auth/guard.server";
 import { getRuntime, type Runtime } from "~/runtime.server";
 import type { LiveSubscriber } from "./hub.server";
@@ -15,6 +16,10 @@ export const TOO_MANY_STREAMS = "Muitas conex√µes abertas a partir deste endere√
 async function staffStillAllowed(runtime: Pick<Runtime, "auth" | "db">, headers: Headers, userId: string): Promise<boolean> {
   const found = await runtime.auth.api.getSession({ headers, query: { disableRefresh: true } });
   if (!found || found.user.id !== userId) return false;
+  // The idle and absolute ends of a staff session (features/auth/sessions.server.ts), read only.
+  const now = Date.now();
+  if (now - new Date(found.session.createdAt).getTime() > SESSION_MAX_SECONDS * 1000) return false;
+  if (now - new Date(found.session.updatedAt).getTime() > SESSION_IDLE_SECONDS * 1000) return false;
   const [row] = await runtime.db.select({ role: user_roles.role }).from(user_roles).where(eq(user_roles.user_id, userId)).limit(1);
   return row !== undefined;
 }

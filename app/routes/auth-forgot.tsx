@@ -48,7 +48,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
       {sent ? (
         <AuthNotice tone="success" title="Verifique seu email">
           <p>
-            Se houver uma conta com o email <strong className="break-all text-foreground">{sent.email}</strong>, enviamos para ele
+            Se houver uma conta com o email <strong className="break-words text-foreground">{sent.email}</strong>, enviamos para ele
             um link para criar uma nova senha. O link vale por 1 hora e só pode ser usado uma vez.
           </p>
           <p>Não chegou em alguns minutos? Confira a caixa de spam.</p>

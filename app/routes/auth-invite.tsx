@@ -77,7 +77,7 @@ export default function AcceptInvitationPage({ loaderData, actionData }: Route.C
       subtitle={
         <>
           Você foi convidado(a) para o CRM como <strong className="text-foreground">{ROLE_LABELS[loaderData.role]}</strong>, com o email{" "}
-          <strong className="break-all text-foreground">{loaderData.email}</strong>.
+          <strong className="break-words text-foreground">{loaderData.email}</strong>.
         </>
       }
     >

@@ -57,7 +57,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
       title="Criar nova senha"
       subtitle={
         <>
-          Para a conta <strong className="break-all text-foreground">{loaderData.email}</strong>. Ao trocar a senha, todas as
+          Para a conta <strong className="break-words text-foreground">{loaderData.email}</strong>. Ao trocar a senha, todas as
           sessões abertas são encerradas.
         </>
       }

@@ -74,7 +74,7 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
       subtitle={
         <>
           Falta pouco: digite a senha que você escolheu ao criar a conta{" "}
-          <strong className="break-all text-foreground">{loaderData.email}</strong>.
+          <strong className="break-words text-foreground">{loaderData.email}</strong>.
         </>
       }
     >

@@ -105,7 +105,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       <AuthCard title="Criar Conta">
         <AuthNotice tone="success" title="Conta criada com sucesso!">
           <p>
-            Enviamos um link de confirmação para <strong className="break-all text-foreground">{signedUp.email}</strong>. Abra o
+            Enviamos um link de confirmação para <strong className="break-words text-foreground">{signedUp.email}</strong>. Abra o
             email e siga o link para ativar a conta: ele vale por 24 horas.
           </p>
           <p>Não chegou em alguns minutos? Confira a caixa de spam.</p>

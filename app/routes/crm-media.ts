@@ -42,7 +42,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-class UploadTooLargeError extends ImageRejectedError {}
+// Not a subclass of the pipeline's error: a route module's top level may not use server code.
+class UploadTooLargeError extends Error {}
 
 /** The "file" field of a multipart body, reading no more than 5 MB (plus the form's framing). */
 async function readUploadedFile(request: Request): Promise<Buffer> {

@@ -69,11 +69,12 @@ export { setCredentialPassword };
  */
 export async function signUp(runtime: Deps, input: SignUpInput, ip: string): Promise<Outcome> {
   const { db, env } = runtime;
+  // A refused password stores nothing, not even a count.
+  const problem = await passwordProblem(input.password);
+  if (problem) return { ok: false, message: problem, status: 400 };
   if (!(await consume(db, `signup:address:${ip}`, SIGN_UP_LIMIT)).allowed) {
     return { ok: false, message: TOO_MANY_SIGN_UPS, status: 429 };
   }
-  const problem = await passwordProblem(input.password);
-  if (problem) return { ok: false, message: problem, status: 400 };
   const email = input.email.trim().toLowerCase();
   const name = input.fullName.trim();
   const hash = await hashPassword(input.password);

@@ -72,9 +72,10 @@ async function start(options: StartOptions): Promise<Runtime> {
   // Code that reads the configuration outside the runtime (e.g. the root loader) sees the same.
   setEnv(env);
   const log = options.log ?? ((message: string) => console.log(message));
-  // DATA_DIR holds the database, photos, backups and the auth secret: this user's eyes only.
-  prepareDataDir(env.dataDir);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  // DATA_DIR holds the database, photos, backups and the auth secret: this user's eyes only.
+  // Narrowed once the database is open: PGlite writes a new database's files world-writable.
+  prepareDataDir(env.dataDir, { narrowContents: true });
   let live: LiveHub | undefined;
   try {
     await migrateDatabase(database);

@@ -12,9 +12,25 @@ import path from "node:path";
  * database files, the photos, backups and the auth secret. (Files inside inherit the process's
  * umask; server/main.ts and the CLI set 077 before anything is written.)
  */
-export function prepareDataDir(dataDir: string): void {
+export function prepareDataDir(dataDir: string, options: { narrowContents?: boolean } = {}): void {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   fs.chmodSync(dataDir, 0o700);
+  if (options.narrowContents) narrowPermissions(dataDir);
+}
+
+/**
+ * Takes group and world access away from everything under `dir`. PGlite sets the modes its own
+ * way when it creates or unpacks a database (world-writable files were found), and folders made
+ * by earlier versions kept theirs; a walk at start-up costs milliseconds.
+ */
+export function narrowPermissions(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isSymbolicLink()) continue;
+    const full = path.join(dir, entry.name);
+    const { mode } = fs.lstatSync(full);
+    if (mode & 0o077) fs.chmodSync(full, mode & 0o7700);
+    if (entry.isDirectory()) narrowPermissions(full);
+  }
 }
 
 export class DataDirLockedError extends Error {

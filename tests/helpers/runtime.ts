@@ -28,7 +28,9 @@ export async function startTestRuntime(
   let dropDatabase = async () => {};
 
   if (kind === "pglite") {
-    fs.cpSync(inject("pgliteTemplateDir"), path.join(dataDir, "pglite"), { recursive: true });
+    // The template is a data folder (its database in pglite/): copy it as DATA_DIR, or PGlite
+    // finds no database in DATA_DIR/pglite and makes and migrates a new one for every file.
+    fs.cpSync(path.join(inject("pgliteTemplateDir"), "pglite"), path.join(dataDir, "pglite"), { recursive: true });
   } else {
     const base = process.env.TEST_DATABASE_URL!;
     const name = `${new URL(base).pathname.slice(1)}_run_${id}`;

@@ -53,7 +53,8 @@ export async function startServerProcess(options: {
     process: child,
     output: () => output,
     async stop() {
-      if (child.exitCode === null) {
+      // A process killed by a signal has no exit code, only a signal code: it is gone too.
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
         await new Promise((resolve) => child.once("exit", resolve));
       }

@@ -27,6 +27,16 @@ import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/r
 
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
 
+function openToOthers(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if ((fs.lstatSync(full).mode & 0o077) !== 0) found.push(full);
+    if (entry.isDirectory()) found.push(...openToOthers(full));
+  }
+  return found;
+}
+
 async function openStream(clientIp: string, cookie?: string) {
   const controller = new AbortController();
   const request = new Request("http://localhost:3000/api/events", { headers: cookie ? { Cookie: cookie } : {}, signal: controller.signal });
@@ -96,8 +106,10 @@ describe.each(DATABASE_KINDS)("operations on %s", (kind) => {
     await test.stop();
   });
 
-  it("starts with its data folder readable by its own user only", () => {
+  it("starts with its data folder, and everything in it, readable by its own user only", () => {
     expect(modeOf(test.dataDir)).toBe(0o700);
+    // The database files were copied from a template with this process's looser umask.
+    expect(openToOthers(test.dataDir)).toEqual([]);
   });
 
   it("GET /healthz answers 200 while the database answers, with no-store and no session", async () => {
@@ -230,6 +242,7 @@ describe.each(DATABASE_KINDS)("operations on %s", (kind) => {
         const result = await restoreBackupArchive({ archive: backup.file, dataDir: target, usingPostgres: kind === "postgres" });
         expect(result.photos).toBeGreaterThan(0);
         expect(modeOf(target)).toBe(0o700);
+        expect(openToOthers(target)).toEqual([]);
         const [row] = await test.runtime.db.select().from(properties).where(eq(properties.codigo, `BKP-${kind.toUpperCase()}`));
         const key = row.images[0].split("/media/")[1];
         expect(fs.readFileSync(path.join(target, "uploads", key.split("/")[0], "800.webp")).length).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import * as tar from "tar";
 import { type DatabaseHandle, pgliteDir, pgliteLockFile } from "~/db/client.server";
-import { acquireLock, prepareDataDir } from "~/lib/data-dir-lock.server";
+import { acquireLock, narrowPermissions, prepareDataDir } from "~/lib/data-dir-lock.server";
 
 /**
  * One archive format for scheduled backups, the CRM's download and `cli restore`: a gzipped tar
@@ -200,6 +200,8 @@ export async function restoreBackupArchive(options: RestoreOptions): Promise<Res
       fs.renameSync(path.join(work, "uploads"), uploadsDir(dataDir));
       photos = countFiles(uploadsDir(dataDir));
     }
+    // PGlite unpacks with the modes inside its dump, whatever the umask.
+    narrowPermissions(dataDir);
     return { manifest, database: hasDatabase, photos, movedAside };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

@@ -48,12 +48,12 @@ function priceStep(value: string | null, fallback: number): number {
 
 /**
  * The neighbourhood typed by a visitor, as the database will compare it: control characters
- * (NUL would make PostgreSQL refuse the query) become spaces, at most 100 characters, and a
+ * (NUL would make PostgreSQL refuse the query) and line separators become spaces, at most 100 characters, and a
  * cut that would split a character in two drops its half.
  */
 function neighbourhoodText(value: string | null): string {
   return (value ?? "")
-    .replace(/[\u0000-\u001F\u007F-\u009F]/g, " ")
+    .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g, " ")
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "$1")
     .trim()
     .slice(0, 100)

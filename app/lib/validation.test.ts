@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { signInSchema, signUpSchema } from "~/features/auth/schema";
-import { fullName, optionalEmail, phone } from "./validation";
+import { fullName, hasInvalidCharacters, optionalEmail, optionalText, phone, text } from "./validation";
 import { firstIssueMessage } from "./form-data";
 
 const messageOf = (schema: z.ZodMiniType, value: unknown) => {
@@ -41,5 +41,27 @@ describe("shared field rules (spec §5)", () => {
     expect(messageOf(signUpSchema, { fullName: "A", email: "a@b.co", password: "12345678" })).toBe(
       "Nome deve ter pelo menos 2 caracteres",
     );
+  });
+});
+
+describe("characters a keyboard does not type", () => {
+  it("refuses control characters, line separators and half characters in one-line text", () => {
+    for (const bad of ["a\u0000b", "a\u0007", "\u001b[31m", "a\u007fb", "a\u0085b", "a\u2028b", "a\nb", "a\tb", "a\ud800b", "a\udc00"]) {
+      expect(hasInvalidCharacters(bad), JSON.stringify(bad)).toBe(true);
+    }
+    for (const good of ["Maria Silva", "José d'Ávila", "李小龙", "Ana 😀", "Zoë\u00a0Müller"]) {
+      expect(hasInvalidCharacters(good), good).toBe(false);
+    }
+    expect(messageOf(fullName(), "Maria\u0000Silva")).toBe("Nome contém caracteres inválidos");
+  });
+
+  it("keeps line breaks and tabs in multi-line text only", () => {
+    const message = text(1, 100, { min: "curta", max: "longa" }, { multiline: true });
+    expect(messageOf(message, "linha 1\r\nlinha 2\tfim")).toBeNull();
+    expect(messageOf(message, "linha 1\u0000")).toBe("Caracteres inválidos");
+    const notes = optionalText(100, "longa", { multiline: true, invalid: "Notas contêm caracteres inválidos" });
+    expect(messageOf(notes, "ok\nok")).toBeNull();
+    expect(messageOf(notes, "\u001b")).toBe("Notas contêm caracteres inválidos");
+    expect(messageOf(notes, 42)).toBe("Notas contêm caracteres inválidos");
   });
 });

@@ -21,8 +21,8 @@ export default function CrmAuditPage({ loaderData }: Route.ComponentProps) {
       <header>
         <h1 className="text-2xl font-bold">Auditoria</h1>
         <p className="text-sm text-muted-foreground">
-          Quem alterou o quê no CRM: {total} {total === 1 ? "registro" : "registros"}, os mais recentes primeiro. Dados pessoais
-          não são mostrados, apenas quais campos mudaram.
+          Quem alterou o quê no CRM: {total} {total === 1 ? "registro" : "registros"}, os mais recentes primeiro. De dados
+          pessoais, o registro guarda só quais campos mudaram, nunca os valores.
         </p>
       </header>
       <Card>

@@ -129,7 +129,7 @@ describe.each(DATABASE_KINDS)("audit trail on %s", (kind) => {
     expect(first.page).toBe(1);
     expect(first.entries).toHaveLength(AUDIT_PAGE_SIZE);
     expect(first.entries[0]).toMatchObject({ actor: "Sistema", actionLabel: "Destaque alterado", record: "Imóvel AUD-LAST", details: ["Destaque removido"] });
-    expect(first.entries[1]).toMatchObject({ actor: admin.email, actionLabel: "Lead editado", record: `Lead ${lead.id.slice(0, 8)}`, details: ["Campos alterados: status"] });
+    expect(first.entries[1]).toMatchObject({ actor: admin.email, actionLabel: "Lead editado", record: "Lead Maria Teste", details: ["Campos alterados: status"] });
     const times = first.entries.map((entry) => entry.at);
     expect([...times].sort().reverse()).toEqual(times);
 
@@ -138,6 +138,18 @@ describe.each(DATABASE_KINDS)("audit trail on %s", (kind) => {
     expect(second.entries.length).toBeGreaterThan(0);
     expect(second.entries.map((entry) => entry.id)).not.toContain(first.entries[0].id);
     expect(second.entries[0].at <= first.entries.at(-1)!.at).toBe(true);
+
+    // A record deleted since is named by its short id: the trail itself holds no names.
+    const deleted = await test.runtime.db.select().from(audit_log).where(eq(audit_log.action, "lead.delete"));
+    const all = [...first.entries, ...second.entries];
+    const pages = Math.ceil((await test.runtime.db.select().from(audit_log)).length / AUDIT_PAGE_SIZE);
+    for (let pagina = 3; pagina <= pages; pagina++) {
+      const more = (await auditLoader({ request: makeRequest(`/crm/auditoria?pagina=${pagina}`, { cookie: admin.cookie }), params: {}, context } as never)) as Awaited<ReturnType<typeof auditLoader>>;
+      all.push(...more.entries);
+    }
+    const deletedEntry = all.find((entry) => entry.id === deleted[0].id)!;
+    expect(deletedEntry.record).toBe(`Lead ${deleted[0].entity_id!.slice(0, 8)}`);
+    expect(JSON.stringify(all)).not.toContain("Joana");
 
     // Nonsense page numbers are the first page, not an error.
     for (const pagina of ["abc", "-3", "0", "99999999999999"]) {

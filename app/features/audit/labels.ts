@@ -13,6 +13,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "lead.delete": "Lead excluído",
   "user.role": "Acesso alterado",
   "user.invite": "Convite enviado",
+  "user.invite_accept": "Convite aceito",
   "user.password": "Senha alterada",
   "user.password_reset": "Senha redefinida",
   "user.delete": "Usuário excluído",
@@ -58,7 +59,10 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   notes: "observações",
   // users
   role: "acesso",
+  source: "origem",
 };
+
+const SOURCE_LABELS: Record<string, string> = { ADMIN_EMAIL: "configuração ADMIN_EMAIL", default: "primeiro início" };
 
 const ROLE_LABELS: Record<string, string> = { admin: "Administrador", corretor: "Corretor" };
 
@@ -74,26 +78,40 @@ function plain(value: unknown): string {
   return String(value);
 }
 
-/** The record an entry is about, as a person reads it: "Imóvel AP-PN-101", "Lead 3f2a9c1b". */
-export function describeRecord(entity: string, entityId: string | null, details: Record<string, unknown> | null): string {
+/**
+ * The record an entry is about, as a person reads it: "Imóvel AP-PN-101", "Lead Maria Silva"
+ * (the record's current name, when it still exists), "Lead 3f2a9c1b" (when it does not).
+ */
+export function describeRecord(
+  entity: string,
+  entityId: string | null,
+  details: Record<string, unknown> | null,
+  currentName?: string,
+): string {
   const name = entityLabel(entity);
   if (typeof details?.codigo === "string") return `${name} ${details.codigo}`;
+  if (currentName) return `${name} ${currentName}`;
   if (entityId) return `${name} ${entityId.slice(0, 8)}`;
   return name;
 }
+
+const roleLabel = (value: unknown) => (typeof value === "string" ? (ROLE_LABELS[value] ?? value) : "sem acesso");
 
 /** The details as short Portuguese lines; the code is already part of the record's name. */
 export function describeDetails(details: Record<string, unknown> | null): string[] {
   if (!details) return [];
   const lines: string[] = [];
+  if ("from" in details || "to" in details) lines.push(`Acesso: ${roleLabel(details.from)} → ${roleLabel(details.to)}`);
   for (const [key, value] of Object.entries(details)) {
-    if (key === "codigo") continue;
+    if (key === "codigo" || key === "from" || key === "to") continue;
     if (key === "fields" && Array.isArray(value)) {
       lines.push(value.length === 0 ? "Nenhum campo mudou" : `Campos alterados: ${value.map((field) => fieldLabel(String(field))).join(", ")}`);
     } else if (key === "featured") {
       lines.push(value ? "Marcado como destaque" : "Destaque removido");
-    } else if ((key === "role" || key === "from" || key === "to") && typeof value === "string" && ROLE_LABELS[value]) {
-      lines.push(`${fieldLabel(key)}: ${ROLE_LABELS[value]}`);
+    } else if (key === "role") {
+      lines.push(`Acesso: ${roleLabel(value)}`);
+    } else if (key === "source" && typeof value === "string") {
+      lines.push(`Origem: ${SOURCE_LABELS[value] ?? value}`);
     } else {
       lines.push(`${fieldLabel(key)}: ${plain(value)}`);
     }

@@ -67,9 +67,11 @@ export function AuditList({ entries }: { entries: AuditRow[] }) {
               <span className="sr-only">Por </span>
               {entry.actor}
             </p>
-            <div className="text-muted-foreground">
-              <Details lines={entry.details} />
-            </div>
+            {entry.details.length > 0 && (
+              <div className="text-muted-foreground">
+                <Details lines={entry.details} />
+              </div>
+            )}
           </li>
         ))}
       </ul>

@@ -15,6 +15,7 @@ import { MAX_STREAMS_PER_ADDRESS } from "~/features/live/hub.server";
 import { storeImage } from "~/features/media/pipeline.server";
 import { DataDirLockedError, prepareDataDir } from "~/lib/data-dir-lock.server";
 import { loader as eventsLoader } from "~/routes/api-events";
+import { loader as backupLoader } from "~/routes/crm-backup";
 import { loader as healthLoader } from "~/routes/healthz";
 import { createSignedInUser, insertProperty, type TestUser } from "../helpers/factories";
 import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
@@ -256,6 +257,28 @@ describe.each(DATABASE_KINDS)("operations on %s", (kind) => {
         }
       } finally {
         fs.rmSync(target, { recursive: true, force: true });
+      }
+    });
+
+    it("the CRM's download is the same archive: it restores too (embedded database)", async () => {
+      if (kind !== "pglite") return; // PostgreSQL: pg_dump (501, see the authorisation matrix)
+      const admin = await createSignedInUser(test.runtime, "admin");
+      const response = (await backupLoader({ request: new Request("http://localhost:3000/crm/backup", { headers: { Cookie: admin.cookie } }), params: {}, context: {} } as never)) as Response;
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Content-Disposition")).toMatch(/attachment; filename="backup-.+\.tar\.gz"/);
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      const target = path.resolve(`.tmp/test-runs/restore-download-${Date.now()}`);
+      const file = `${target}.tar.gz`;
+      try {
+        fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+        const result = await restoreBackupArchive({ archive: file, dataDir: target });
+        expect(result.database).toBe(true);
+        expect(result.photos).toBeGreaterThan(0);
+        // Nothing left behind in the backups folder by the download.
+        expect(fs.readdirSync(path.join(test.dataDir, "backups")).filter((name) => name.startsWith("."))).toEqual([]);
+      } finally {
+        fs.rmSync(target, { recursive: true, force: true });
+        fs.rmSync(file, { force: true });
       }
     });
 

@@ -6,7 +6,7 @@ import {
   withStartupLock,
 } from "~/db/client.server";
 import { type Auth, createAuth, ensureAuthSecret } from "~/features/auth/auth.server";
-import { ensureAdmin } from "~/features/auth/admin.server";
+import { credentialsNotice, ensureAdmin } from "~/features/auth/admin.server";
 import { type BackupSchedule, startBackupSchedule } from "~/features/backup/schedule.server";
 import { seedDemoIfEmpty } from "~/features/properties/seed/seed.server";
 import { LiveHub } from "~/features/live/hub.server";
@@ -71,7 +71,8 @@ async function start(options: StartOptions): Promise<Runtime> {
   const env = options.env ?? getEnv();
   // Code that reads the configuration outside the runtime (e.g. the root loader) sees the same.
   setEnv(env);
-  const log = options.log ?? ((message: string) => console.log(message));
+  const startupLog = logger("startup");
+  const log = options.log ?? ((message: string) => startupLog.info(message));
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   // DATA_DIR holds the database, photos, backups and the auth secret: this user's eyes only.
   // Narrowed once the database is open: PGlite writes a new database's files world-writable.
@@ -92,7 +93,7 @@ async function start(options: StartOptions): Promise<Runtime> {
     if (options.firstStartTasks ?? true) {
       await withStartupLock(database, async () => {
         if (env.SEED_DEMO) await seedDemoIfEmpty(runtime, log);
-        await ensureAdmin(runtime, log);
+        await ensureAdmin(runtime, log, options.log ?? credentialsNotice(env.dataDir, log));
       });
       runtime.stopHousekeeping = startHousekeeping(runtime);
       runtime.backups = startBackupSchedule(runtime);

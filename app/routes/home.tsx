@@ -13,6 +13,7 @@ import { useRootData } from "~/root";
 import type { Route } from "./+types/home";
 import { Icon } from "~/components/ui/icon";
 import { useLiveUpdates } from "~/features/live/use-live-updates";
+import { errorFields, logger } from "~/lib/logger.server";
 
 export async function loader() {
   // Spec §8: a failed featured fetch is only logged; the page shows its empty message.
@@ -20,7 +21,7 @@ export async function loader() {
   try {
     featured = await listFeaturedProperties(await getDb());
   } catch (error) {
-    console.error("[home] featured properties could not be loaded:", error);
+    logger("home").error(errorFields(error), "featured properties could not be loaded");
   }
   return { featured };
 }

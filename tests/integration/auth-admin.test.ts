@@ -1,7 +1,9 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { audit_log, session, user, user_roles } from "~/db/schema";
-import { DEFAULT_ADMIN_EMAIL, ensureAdmin } from "~/features/auth/admin.server";
+import fs from "node:fs";
+import path from "node:path";
+import { credentialsNotice, DEFAULT_ADMIN_EMAIL, ensureAdmin } from "~/features/auth/admin.server";
 import { createUserWithPassword } from "~/features/auth/auth.server";
 import { parseEnv } from "~/lib/env.server";
 import { action as authAction } from "~/routes/auth";
@@ -64,6 +66,22 @@ describe.each(DATABASE_KINDS)("first admin on %s", (kind) => {
     expect(row.verified).toBe(true);
     // The configured password is not printed.
     expect(lines.join("\n")).not.toContain("senha-da-corretora-9");
+  });
+
+  it("without a terminal, a generated password goes to a file only the server's user reads, never to the log", async () => {
+    // Under the test runner stdout is not a terminal, as under a service manager.
+    expect(process.stdout.isTTY).toBeFalsy();
+    const file = path.join(test.dataDir, "admin-credentials.txt");
+    fs.rmSync(file, { force: true });
+    const logged: string[] = [];
+    const log = (line: string) => logged.push(line);
+    await ensureAdmin(envWith({ ADMIN_EMAIL: BROKER }), log, credentialsNotice(test.dataDir, log));
+    const password = /senha: (\S+)/.exec(fs.readFileSync(file, "utf8"))?.[1];
+    expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(logged.join("\n")).toContain("admin-credentials.txt");
+    expect(logged.join("\n")).not.toContain(password!);
+    expect(await canSignIn(BROKER, password!)).toBe(true);
   });
 
   it("without ADMIN_PASSWORD: the account gets a new random password, shown once on the terminal with the CLI's command", async () => {

@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { user, user_roles } from "~/db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
@@ -22,7 +24,12 @@ export const DEFAULT_ADMIN_EMAIL = "admin@exemplo.com.br";
  *
  * A generated password goes to `log` (the terminal) once, never to the structured logger.
  */
-export async function ensureAdmin(runtime: Pick<Runtime, "db" | "auth" | "env">, log: (message: string) => void) {
+export async function ensureAdmin(
+  runtime: Pick<Runtime, "db" | "auth" | "env">,
+  log: (message: string) => void,
+  /** Where a generated password is shown (default: with the other notices). */
+  showCredentials: (message: string) => void = log,
+) {
   const { db, env, auth } = runtime;
   const configuredEmail = env.ADMIN_EMAIL?.trim().toLowerCase();
 
@@ -62,7 +69,7 @@ export async function ensureAdmin(runtime: Pick<Runtime, "db" | "auth" | "env">,
         details: { from: existing?.role ?? null, to: "admin", source: "ADMIN_EMAIL" },
       });
     });
-    if (generated) printCredentials(log, configuredEmail, generated, existing ? "reset" : "created");
+    if (generated) printCredentials(showCredentials, configuredEmail, generated, existing ? "reset" : "created");
     else if (existing) log(`[admin] ${configuredEmail} agora é admin, com a senha de ADMIN_PASSWORD; as sessões abertas dessa conta foram encerradas.`);
     return;
   }
@@ -89,7 +96,7 @@ export async function ensureAdmin(runtime: Pick<Runtime, "db" | "auth" | "env">,
     await tx.insert(user_roles).values({ user_id: created.id, role: "admin" });
     await recordAudit(tx, { actor: null, action: "user.role", entity: "user", entityId: created.id, details: { from: null, to: "admin", source: "default" } });
   });
-  printCredentials(log, DEFAULT_ADMIN_EMAIL, password, "created");
+  printCredentials(showCredentials, DEFAULT_ADMIN_EMAIL, password, "created");
 }
 
 function generatePassword(): string {
@@ -117,4 +124,22 @@ function printCredentials(log: (message: string) => void, email: string, passwor
       .filter((line) => line !== null)
       .join("\n"),
   );
+}
+
+/**
+ * How the server shows a generated admin password: on the terminal when there is one; otherwise
+ * (a service manager or a pipe, whose output becomes a log that outlives the start) into
+ * DATA_DIR/admin-credentials.txt, readable only by the server's user, with a pointer in the log.
+ */
+export function credentialsNotice(dataDir: string, log: (message: string) => void): (message: string) => void {
+  return (message) => {
+    if (process.stdout.isTTY) {
+      process.stdout.write(message + "\n");
+      return;
+    }
+    const file = path.join(dataDir, "admin-credentials.txt");
+    fs.writeFileSync(file, message.trim() + "\n", { mode: 0o600 });
+    fs.chmodSync(file, 0o600);
+    log(`[admin] Acesso de administrador criado. A senha está em ${file} (só o usuário do servidor lê): apague o arquivo depois de entrar.`);
+  };
 }

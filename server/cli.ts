@@ -4,7 +4,7 @@
  *   npm run cli -- user:list
  *   npm run cli -- user:create --email ana@exemplo.com --name "Ana Souza" --role corretor [--password ...]
  *   npm run cli -- user:password ana@exemplo.com [--password ...]
- *   npm run cli -- role:set ana@exemplo.com admin|corretor
+ *   npm run cli -- role:set ana@exemplo.com admin|corretor [--force]
  *   npm run cli -- role:remove ana@exemplo.com
  *   npm run cli -- backup [--out arquivo]
  *   npm run cli -- restore arquivo.tar.gz [--force]
@@ -36,7 +36,8 @@ Comandos:
   user:create --email E --name N [--role R] [--password S]
                                               cria um usuário (senha gerada se omitida)
   user:password <email> [--password S]        define uma nova senha (gerada se omitida)
-  role:set <email> <admin|corretor>           dá ou troca o papel
+  role:set <email> <admin|corretor> [--force] dá ou troca o papel (só a email confirmado;
+                                              --force confirma o email antes)
   role:remove <email>                         remove o papel (perde o acesso ao CRM)
   backup [--out arquivo]                      cópia do banco de dados e das fotos (.tar.gz)
   restore <arquivo> [--force]                 restaura uma cópia (de backup, /crm/backup ou
@@ -151,6 +152,18 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
         if (!email) throw new CliError("Informe o email");
         const role = parseRole(roleValue ?? values.role);
         const userId = await findUserId(handle, email);
+        // A role goes only to an account whose address is proven (issue 9): otherwise whoever
+        // signed up with someone else's address would get that person's access.
+        const [target] = await handle.db.select({ verified: user.emailVerified }).from(user).where(eq(user.id, userId));
+        if (!target.verified) {
+          if (!values.force) {
+            throw new CliError(
+              `${email} ainda não confirmou o email: só uma conta com email confirmado recebe acesso ao CRM.\n` +
+                "Peça que a pessoa confirme pelo link enviado, convide-a pelo CRM (Usuários), ou, se você sabe que o endereço é dela, repita com --force (marca o email como confirmado).",
+            );
+          }
+          await handle.db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, userId));
+        }
         await handle.db
           .insert(user_roles)
           .values({ user_id: userId, role })

@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "./env.server";
-import { parseBrokerProfile } from "~/features/site/broker-profile.server";
 
 describe("configuration", () => {
   it("uses the documented defaults", () => {
@@ -27,18 +26,5 @@ describe("configuration", () => {
 
   it("strips a trailing slash from PUBLIC_URL", () => {
     expect(parseEnv({ PUBLIC_URL: "https://corretor.com.br/" }).publicUrl).toBe("https://corretor.com.br");
-  });
-});
-
-describe("broker profile", () => {
-  it("has placeholder defaults", () => {
-    const profile = parseBrokerProfile({});
-    expect(profile.name).toMatch(/Exemplo/);
-    expect(profile.whatsapp).toMatch(/^\d+$/);
-  });
-
-  it("takes each value from its variable and checks it", () => {
-    expect(parseBrokerProfile({ BROKER_NAME: "Joana Lima" }).name).toBe("Joana Lima");
-    expect(() => parseBrokerProfile({ BROKER_WHATSAPP: "(84) 9999" })).toThrow(/BROKER_WHATSAPP/);
   });
 });

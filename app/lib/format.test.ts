@@ -1,17 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { formatBRL, formatDate, startOfMonthInBrokerZone } from "./format";
-import { priceText } from "~/features/properties/labels";
 
 describe("formatting", () => {
   it("writes BRL with no decimals and a no-break space", () => {
     expect(formatBRL(1250000)).toBe("R$\u00a01.250.000");
     expect(formatBRL(2300.6)).toBe("R$\u00a02.301");
-  });
-
-  it("labels rent per month and a zero price as 'Sob consulta'", () => {
-    expect(priceText(2300, "aluguel")).toBe("R$\u00a02.300/mês");
-    expect(priceText(780000, "venda")).toBe("R$\u00a0780.000");
-    expect(priceText(0, "venda")).toBe("Sob consulta");
   });
 
   it("formats dates in the broker's time zone, not the server's", () => {

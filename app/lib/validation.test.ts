@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { signInSchema, signUpSchema } from "~/features/auth/schema";
 import { fullName, hasInvalidCharacters, optionalEmail, optionalText, phone, text } from "./validation";
 import { firstIssueMessage } from "./form-data";
 
@@ -31,16 +30,6 @@ describe("shared field rules (spec §5)", () => {
     expect(schema.parse({ email: "   " }).email).toBeUndefined();
     expect(messageOf(schema, { email: "nope" })).toBe("Email inválido");
     expect(messageOf(schema, { email: `${"a".repeat(250)}@x.com` })).toBe("Email muito longo");
-  });
-
-  it("checks sign-in and sign-up with the spec's messages", () => {
-    expect(messageOf(signInSchema, { email: "a@b.co", password: "" })).toBe("Informe a senha");
-    expect(messageOf(signUpSchema, { fullName: "Ana", email: "a@b.co", password: "1234567" })).toBe("Senha deve ter pelo menos 8 caracteres");
-    expect(messageOf(signInSchema, { email: "a@b.co", password: "x".repeat(129) })).toBe("Senha muito longa");
-    expect(messageOf(signInSchema, { email: "ab.co", password: "123456" })).toBe("Email inválido");
-    expect(messageOf(signUpSchema, { fullName: "A", email: "a@b.co", password: "12345678" })).toBe(
-      "Nome deve ter pelo menos 2 caracteres",
-    );
   });
 });
 

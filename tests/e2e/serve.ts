@@ -16,5 +16,7 @@ Object.assign(process.env, {
   SEED_DEMO: "false",
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,
+  // One JSON line per request would bury the test report; tests that read the log start their own server.
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
 });
 await import("../../server/main");

@@ -8,7 +8,7 @@ import type { Runtime } from "~/runtime.server";
 import { existingAccountMail, passwordResetMail, verificationMail } from "./account-mail.server";
 import { hashPassword, passwordProblem, verifyPassword } from "./password.server";
 import type { SignUpInput } from "./schema";
-import { dropTokens, issueToken, peekToken, takeToken, tokenHash } from "./tokens.server";
+import { dropTokens, issueToken, peekToken, takeToken, tokenHash, type TokenPurpose } from "./tokens.server";
 
 /**
  * Accounts that prove their e-mail: sign-up, e-mail verification, 'Esqueci minha senha' and a
@@ -131,12 +131,17 @@ export async function resendVerification(runtime: Deps, userId: string): Promise
   runtime.mail.wake();
 }
 
-/** What a verification link's page shows: the address it confirms, or null when the link is dead. */
-export async function describeVerification(runtime: Pick<Runtime, "db">, token: string): Promise<{ email: string } | null> {
-  const userId = await peekToken(runtime.db, "email-verification", token);
+/** What a link's page shows: the address its token belongs to, or null when the link is dead. */
+async function describeLink(db: DbOrTx, purpose: TokenPurpose, token: string): Promise<{ email: string } | null> {
+  const userId = await peekToken(db, purpose, token);
   if (!userId) return null;
-  const [found] = await runtime.db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  const [found] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
   return found ?? null;
+}
+
+/** What a verification link's page shows: the address it confirms, or null when the link is dead. */
+export function describeVerification(runtime: Pick<Runtime, "db">, token: string): Promise<{ email: string } | null> {
+  return describeLink(runtime.db, "email-verification", token);
 }
 
 /**
@@ -196,11 +201,8 @@ export async function requestPasswordReset(runtime: Deps, rawEmail: string, ip: 
 }
 
 /** What a reset link's page shows, or null when the link is dead. */
-export async function describeReset(runtime: Pick<Runtime, "db">, token: string): Promise<{ email: string } | null> {
-  const userId = await peekToken(runtime.db, "password-reset", token);
-  if (!userId) return null;
-  const [found] = await runtime.db.select({ email: user.email }).from(user).where(eq(user.id, userId));
-  return found ?? null;
+export function describeReset(runtime: Pick<Runtime, "db">, token: string): Promise<{ email: string } | null> {
+  return describeLink(runtime.db, "password-reset", token);
 }
 
 /**

@@ -1,8 +1,9 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { refusal } from "~/features/auth/account-pages.server";
 import { requestPasswordReset } from "~/features/auth/accounts.server";
 import { AuthCard, AuthNotice } from "~/features/auth/components/auth-card";
 import { useCheckedSubmit, useErrorToast } from "~/features/auth/components/form-hooks";
@@ -17,9 +18,9 @@ import type { Route } from "./+types/auth-forgot";
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readBody(request);
   const parsed = forgotPasswordSchema.safeParse({ email: asString(body.email) });
-  if (!parsed.success) return data({ error: firstIssueMessage(parsed.error), at: Date.now() }, { status: 400 });
+  if (!parsed.success) return refusal(firstIssueMessage(parsed.error), 400);
   const result = await requestPasswordReset(await getRuntime(), parsed.data.email, clientIp(request, context));
-  if (!result.ok) return data({ error: result.message, at: Date.now() }, { status: result.status });
+  if (!result.ok) return refusal(result.message, result.status);
   return { sent: true as const, email: parsed.data.email, at: Date.now() };
 }
 

@@ -1,10 +1,11 @@
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toaster";
+import { linkToken, refusal } from "~/features/auth/account-pages.server";
 import { AuthCard, DeadLinkCard } from "~/features/auth/components/auth-card";
 import { useCheckedSubmit, useErrorToast } from "~/features/auth/components/form-hooks";
 import { acceptInvitation, describeInvitation, invitationProblem } from "~/features/auth/invitations.server";
@@ -19,7 +20,7 @@ const ROLE_LABELS = { admin: "Administrador", corretor: "Corretor" } as const;
 
 /** The page an invitation link opens (/auth/convite?token=…): name and password, then the CRM. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const token = linkToken(request);
   const found = await describeInvitation(await getRuntime(), token);
   if (found.state !== "valid") return { valid: false as const, problem: invitationProblem(found.state) };
   return { valid: true as const, email: found.email, role: found.role, token };
@@ -32,12 +33,12 @@ export async function action({ request }: Route.ActionArgs) {
     fullName: asString(body.fullName),
     password: asString(body.password),
   });
-  if (!parsed.success) return data({ error: firstIssueMessage(parsed.error), problem: undefined, at: Date.now() }, { status: 400 });
+  if (!parsed.success) return refusal(firstIssueMessage(parsed.error), 400, { problem: undefined });
   const runtime = await getRuntime();
   const result = await acceptInvitation(runtime, parsed.data.token, parsed.data);
   if (!result.ok) {
     const dead = result.state !== undefined;
-    return data({ error: result.message, problem: dead ? result.message : undefined, at: Date.now() }, { status: result.status });
+    return refusal(result.message, result.status, { problem: dead ? result.message : undefined });
   }
   const { headers } = await signInAfterProof(runtime, result.email, parsed.data.password, request);
   throw redirect("/crm", { headers });

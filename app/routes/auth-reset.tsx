@@ -1,8 +1,9 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { linkPage, refusal } from "~/features/auth/account-pages.server";
 import { describeReset, resetPassword } from "~/features/auth/accounts.server";
 import { AuthCard, DeadLinkCard } from "~/features/auth/components/auth-card";
 import { useCheckedSubmit, useErrorToast } from "~/features/auth/components/form-hooks";
@@ -15,18 +16,16 @@ import type { Route } from "./+types/auth-reset";
 
 /** The page a reset link opens (/auth/redefinir?token=…): a new password, once, within the hour. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const found = await describeReset(await getRuntime(), token);
-  return found ? { valid: true as const, email: found.email, token } : { valid: false as const };
+  return linkPage(request, describeReset);
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const body = await readBody(request);
   const parsed = resetPasswordSchema.safeParse({ token: asString(body.token), password: asString(body.password) });
-  if (!parsed.success) return data({ error: firstIssueMessage(parsed.error), expired: false, at: Date.now() }, { status: 400 });
+  if (!parsed.success) return refusal(firstIssueMessage(parsed.error), 400, { expired: false });
   const runtime = await getRuntime();
   const result = await resetPassword(runtime, parsed.data.token, parsed.data.password);
-  if (!result.ok) return data({ error: result.message, expired: result.expired ?? false, at: Date.now() }, { status: result.status });
+  if (!result.ok) return refusal(result.message, result.status, { expired: result.expired ?? false });
   // Every session of the account ended; this browser forgets its cookie too.
   throw redirect("/auth?aviso=senha-redefinida", { headers: await clearSessionCookie(runtime) });
 }

@@ -1,10 +1,11 @@
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/toaster";
+import { linkPage, refusal } from "~/features/auth/account-pages.server";
 import { confirmEmail, describeVerification } from "~/features/auth/accounts.server";
 import { AuthCard, DeadLinkCard } from "~/features/auth/components/auth-card";
 import { useCheckedSubmit, useErrorToast } from "~/features/auth/components/form-hooks";
@@ -22,18 +23,16 @@ import type { Route } from "./+types/auth-verify";
  * (see accounts.server.ts, confirmEmail). Then they are signed in.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const found = await describeVerification(await getRuntime(), token);
-  return found ? { valid: true as const, email: found.email, token } : { valid: false as const };
+  return linkPage(request, describeVerification);
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const body = await readBody(request);
   const parsed = verifyEmailSchema.safeParse({ token: asString(body.token), password: asString(body.password) });
-  if (!parsed.success) return data({ error: firstIssueMessage(parsed.error), expired: false, at: Date.now() }, { status: 400 });
+  if (!parsed.success) return refusal(firstIssueMessage(parsed.error), 400, { expired: false });
   const runtime = await getRuntime();
   const result = await confirmEmail(runtime, parsed.data.token, parsed.data.password);
-  if (!result.ok) return data({ error: result.message, expired: result.expired ?? false, at: Date.now() }, { status: result.status });
+  if (!result.ok) return refusal(result.message, result.status, { expired: result.expired ?? false });
   const { headers, userId } = await signInAfterProof(runtime, result.email, parsed.data.password, request);
   // Staff (an account that had a role before it was verified) go to the CRM; others to the site.
   throw redirect((await getUserRole(userId)) ? "/crm" : "/", { headers });

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -8,6 +8,7 @@ import { Label } from "~/components/ui/label";
 import { Icon } from "~/components/ui/icon";
 import { AuthCard, AuthNotice } from "~/features/auth/components/auth-card";
 import { useCheckedSubmit, useErrorToast } from "~/features/auth/components/form-hooks";
+import { refusal } from "~/features/auth/account-pages.server";
 import { signUp } from "~/features/auth/accounts.server";
 import { getSessionUser, getUserRole } from "~/features/auth/guard.server";
 import { signInSchema, signUpSchema } from "~/features/auth/schema";
@@ -52,17 +53,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (form.intent === "cadastro") {
     const parsed = signUpSchema.safeParse(form);
-    if (!parsed.success) return data({ error: firstIssueMessage(parsed.error), at: Date.now() }, { status: 400 });
+    if (!parsed.success) return refusal(firstIssueMessage(parsed.error), 400);
     const result = await signUp(runtime, parsed.data, ip);
-    if (!result.ok) return data({ error: result.message, at: Date.now() }, { status: result.status });
+    if (!result.ok) return refusal(result.message, result.status);
     // The same answer whether or not the address had an account: what differs is the e-mail.
     return { signedUp: true as const, email: parsed.data.email, at: Date.now() };
   }
 
   const parsed = signInSchema.safeParse(form);
-  if (!parsed.success) return data({ error: firstIssueMessage(parsed.error), at: Date.now() }, { status: 400 });
+  if (!parsed.success) return refusal(firstIssueMessage(parsed.error), 400);
   const result = await signIn(runtime, parsed.data, request, ip);
-  if (!result.ok) return data({ error: result.message, at: Date.now() }, { status: result.status });
+  if (!result.ok) return refusal(result.message, result.status);
   throw redirect(safeNext(url.searchParams.get("next")), { headers: result.headers });
 }
 

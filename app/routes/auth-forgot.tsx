@@ -30,7 +30,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction === "/auth/esqueci";
   useErrorToast(actionData && "error" in actionData ? actionData : undefined);
-  const onSubmit = useCheckedSubmit(async () => (await import("~/features/auth/schema")).forgotPasswordSchema);
+  const onSubmit = useCheckedSubmit("forgotPasswordSchema");
   const sent = actionData && "sent" in actionData ? actionData : null;
 
   return (

@@ -1,13 +1,11 @@
-import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { toast } from "~/components/ui/toaster";
 import { linkToken, refusal } from "~/features/auth/account-pages.server";
 import { AuthCard, DeadLinkCard } from "~/features/auth/components/auth-card";
-import { useCheckedSubmit, useErrorToast } from "~/features/auth/components/form-hooks";
+import { useCheckedSubmit, useErrorToast, useRedirectToast } from "~/features/auth/components/form-hooks";
 import { acceptInvitation, describeInvitation, invitationProblem } from "~/features/auth/invitations.server";
 import { acceptInviteSchema } from "~/features/auth/schema";
 import { signInAfterProof } from "~/features/auth/sessions.server";
@@ -50,13 +48,8 @@ export default function AcceptInvitationPage({ loaderData, actionData }: Route.C
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth/convite") === true;
   useErrorToast(actionData);
-  const onSubmit = useCheckedSubmit(async () => (await import("~/features/auth/schema")).acceptInviteSchema);
-
-  useEffect(() => {
-    if (navigation.state === "loading" && navigation.formAction?.startsWith("/auth/convite") && navigation.location.pathname.startsWith("/crm")) {
-      toast.success("Convite aceito! Bem-vindo(a) ao CRM.");
-    }
-  }, [navigation]);
+  useRedirectToast("/auth/convite", "Convite aceito! Bem-vindo(a) ao CRM.");
+  const onSubmit = useCheckedSubmit("acceptInviteSchema");
 
   const problem = !loaderData.valid ? loaderData.problem : actionData?.problem;
   if (problem || !loaderData.valid) {

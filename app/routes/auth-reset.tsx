@@ -36,7 +36,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth/redefinir") === true;
   useErrorToast(actionData);
-  const onSubmit = useCheckedSubmit(async () => (await import("~/features/auth/schema")).resetPasswordSchema);
+  const onSubmit = useCheckedSubmit("resetPasswordSchema");
 
   if (!loaderData.valid || actionData?.expired) {
     return (

@@ -1,14 +1,12 @@
-import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { toast } from "~/components/ui/toaster";
 import { linkPage, refusal } from "~/features/auth/account-pages.server";
 import { confirmEmail, describeVerification } from "~/features/auth/accounts.server";
 import { AuthCard, DeadLinkCard } from "~/features/auth/components/auth-card";
-import { useCheckedSubmit, useErrorToast } from "~/features/auth/components/form-hooks";
+import { useCheckedSubmit, useErrorToast, useRedirectToast } from "~/features/auth/components/form-hooks";
 import { getUserRole } from "~/features/auth/guard.server";
 import { verifyEmailSchema } from "~/features/auth/schema";
 import { signInAfterProof } from "~/features/auth/sessions.server";
@@ -44,14 +42,8 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth/verificar") === true;
   useErrorToast(actionData);
-  const onSubmit = useCheckedSubmit(async () => (await import("~/features/auth/schema")).verifyEmailSchema);
-
-  // Confirmed and signed in: say so while the next page loads.
-  useEffect(() => {
-    if (navigation.state === "loading" && navigation.formAction?.startsWith("/auth/verificar") && navigation.location.pathname !== "/auth/verificar") {
-      toast.success("Email confirmado! Sua conta está ativa.");
-    }
-  }, [navigation]);
+  useRedirectToast("/auth/verificar", "Email confirmado! Sua conta está ativa.");
+  const onSubmit = useCheckedSubmit("verifyEmailSchema");
 
   if (!loaderData.valid || actionData?.expired) {
     return (

@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Icon } from "~/components/ui/icon";
 import { AuthCard, AuthNotice } from "~/features/auth/components/auth-card";
-import { useCheckedSubmit, useErrorToast } from "~/features/auth/components/form-hooks";
+import { loadAccountSchemas, useCheckedSubmit, useErrorToast, useRedirectToast } from "~/features/auth/components/form-hooks";
 import { refusal } from "~/features/auth/account-pages.server";
 import { signUp } from "~/features/auth/accounts.server";
 import { getSessionUser, getUserRole } from "~/features/auth/guard.server";
@@ -18,8 +18,6 @@ import { firstIssueMessage } from "~/lib/form-data";
 import { asString, readBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/auth";
-
-const loadSchemas = () => import("~/features/auth/schema");
 
 type Mode = "login" | "cadastro";
 
@@ -85,18 +83,11 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     if (signedUp) toast.success("Conta criada com sucesso!");
   }, [signedUp]);
 
-  // A sign-in that redirects away from /auth succeeded: say so while the next page loads.
-  useEffect(() => {
-    if (navigation.state === "loading" && navigation.formAction?.startsWith("/auth") && navigation.location.pathname !== "/auth") {
-      toast.success("Login realizado com sucesso!");
-    }
-  }, [navigation]);
+  // A sign-in redirects away from /auth; a sign-up stays here.
+  useRedirectToast("/auth", "Login realizado com sucesso!");
 
   // The form's schema (and zod) loads with the first focus, not with the page.
-  const validateBeforeSending = useCheckedSubmit(async () => {
-    const schemas = await loadSchemas();
-    return isSignUp ? schemas.signUpSchema : schemas.signInSchema;
-  });
+  const validateBeforeSending = useCheckedSubmit(isSignUp ? "signUpSchema" : "signInSchema");
 
   // Spec: while the CRM checks the session and role (the redirect after sign-in), a centred spinner.
   const enteringCrm = navigation.state === "loading" && navigation.location.pathname.startsWith("/crm");
@@ -144,7 +135,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           method="post"
           noValidate
           onSubmit={validateBeforeSending}
-          onFocus={() => void loadSchemas()}
+          onFocus={() => void loadAccountSchemas()}
           className="mt-6 grid gap-4"
           key={mode}
         >

@@ -5,12 +5,12 @@ import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { toast } from "~/components/ui/toaster";
 import { changeOwnPassword } from "~/features/auth/accounts.server";
+import { useCheckedSubmit } from "~/features/auth/components/form-hooks";
 import { getCurrentSession, requireStaff } from "~/features/auth/guard.server";
 import { changePasswordSchema } from "~/features/auth/schema";
 import { type ActionAnswer, useAnswerToast } from "~/features/crm/form-helpers";
-import { firstIssueMessage, formDataToObject } from "~/lib/form-data";
+import { firstIssueMessage } from "~/lib/form-data";
 import { asString, readBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-account";
@@ -40,18 +40,7 @@ export default function CrmAccountPage({ loaderData }: Route.ComponentProps) {
   const form = useRef<HTMLFormElement>(null);
   useAnswerToast(fetcher, () => form.current?.reset());
   const busy = fetcher.state !== "idle";
-
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const target = event.currentTarget;
-    const { changePasswordSchema } = await import("~/features/auth/schema");
-    const parsed = changePasswordSchema.safeParse(formDataToObject(new FormData(target)));
-    if (!parsed.success) {
-      toast.error(firstIssueMessage(parsed.error));
-      return;
-    }
-    await fetcher.submit(target);
-  }
+  const onSubmit = useCheckedSubmit("changePasswordSchema", fetcher);
 
   return (
     <div className="grid gap-6">

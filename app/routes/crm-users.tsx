@@ -8,15 +8,15 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Table, Td, Th } from "~/components/ui/table";
-import { toast } from "~/components/ui/toaster";
 import { ROLES, type Role } from "~/db/values";
+import { useCheckedSubmit } from "~/features/auth/components/form-hooks";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { inviteUser, listPendingInvitations } from "~/features/auth/invitations.server";
 import { inviteSchema } from "~/features/auth/schema";
 import { changeUserRole, listUsersWithRoles, type UserWithRole } from "~/features/auth/users.server";
 import { type ActionAnswer, useAnswerToast } from "~/features/crm/form-helpers";
 import { formatDate, formatDateTime } from "~/lib/format";
-import { firstIssueMessage, formDataToObject } from "~/lib/form-data";
+import { firstIssueMessage } from "~/lib/form-data";
 import { asString, readBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-users";
@@ -102,18 +102,7 @@ function InviteForm({ mailEnabled }: { mailEnabled: boolean }) {
   const form = useRef<HTMLFormElement>(null);
   useAnswerToast(fetcher, () => form.current?.reset());
   const busy = fetcher.state !== "idle";
-
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const target = event.currentTarget;
-    const { inviteSchema } = await import("~/features/auth/schema");
-    const parsed = inviteSchema.safeParse(formDataToObject(new FormData(target)));
-    if (!parsed.success) {
-      toast.error(firstIssueMessage(parsed.error));
-      return;
-    }
-    await fetcher.submit(target);
-  }
+  const onSubmit = useCheckedSubmit("inviteSchema", fetcher);
 
   return (
     <Card className="p-4 sm:p-6">

@@ -1,11 +1,10 @@
-import { Form, Link, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
+import { Form, Link } from "react-router";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { refusal } from "~/features/auth/account-pages.server";
 import { requestPasswordReset } from "~/features/auth/accounts.server";
 import { AuthCard, AuthNotice } from "~/features/auth/components/auth-card";
+import { AuthSubmitButton } from "~/features/auth/components/auth-form";
 import { useCheckedSubmit, useErrorToast } from "~/features/auth/components/form-hooks";
 import { forgotPasswordSchema } from "~/features/auth/schema";
 import { clientIp } from "~/lib/client-ip.server";
@@ -27,8 +26,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Esqueci minha senha" }, { name: "robots", content: "noindex" }];
 
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formAction === "/auth/esqueci";
   useErrorToast(actionData && "error" in actionData ? actionData : undefined);
   const onSubmit = useCheckedSubmit("forgotPasswordSchema");
   const sent = actionData && "sent" in actionData ? actionData : null;
@@ -60,10 +57,9 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
             <Label htmlFor="forgot-email">Email</Label>
             <Input id="forgot-email" name="email" type="email" autoComplete="email" inputMode="email" required maxLength={255} />
           </div>
-          <Button type="submit" size="lg" disabled={submitting}>
-            <Icon name="mail" />
-            {submitting ? "Aguarde..." : "Enviar link"}
-          </Button>
+          <AuthSubmitButton action="/auth/esqueci" icon="mail">
+            Enviar link
+          </AuthSubmitButton>
         </Form>
       )}
     </AuthCard>

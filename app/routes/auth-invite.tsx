@@ -1,11 +1,10 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
-import { Button, buttonClass } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
+import { redirect } from "react-router";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { linkToken, refusal } from "~/features/auth/account-pages.server";
 import { AuthCard, DeadLinkCard } from "~/features/auth/components/auth-card";
-import { useCheckedSubmit, useErrorToast, useRedirectToast } from "~/features/auth/components/form-hooks";
+import { AuthSubmitButton, LinkForm, NewPasswordField } from "~/features/auth/components/auth-form";
+import { useErrorToast, useRedirectToast } from "~/features/auth/components/form-hooks";
 import { acceptInvitation, describeInvitation, invitationProblem } from "~/features/auth/invitations.server";
 import { acceptInviteSchema } from "~/features/auth/schema";
 import { signInAfterProof } from "~/features/auth/sessions.server";
@@ -45,22 +44,14 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Aceitar convite" }, { name: "robots", content: "noindex" }];
 
 export default function AcceptInvitationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth/convite") === true;
   useErrorToast(actionData);
   useRedirectToast("/auth/convite", "Convite aceito! Bem-vindo(a) ao CRM.");
-  const onSubmit = useCheckedSubmit("acceptInviteSchema");
 
   const problem = !loaderData.valid ? loaderData.problem : actionData?.problem;
   if (problem || !loaderData.valid) {
     return (
       <DeadLinkCard title="Aceitar convite">
         <p>{problem}</p>
-        <p>
-          <Link to="/auth" className={buttonClass("outline", "sm")}>
-            Ir para o login
-          </Link>
-        </p>
       </DeadLinkCard>
     );
   }
@@ -75,34 +66,16 @@ export default function AcceptInvitationPage({ loaderData, actionData }: Route.C
         </>
       }
     >
-      <Form method="post" action="/auth/convite" noValidate onSubmit={onSubmit} className="mt-6 grid gap-4">
-        <input type="hidden" name="token" value={loaderData.token} />
-        <input type="hidden" name="username" autoComplete="username" value={loaderData.email} />
+      <LinkForm action="/auth/convite" schema="acceptInviteSchema" link={loaderData}>
         <div className="grid gap-1.5">
           <Label htmlFor="invite-fullName">Nome completo</Label>
           <Input id="invite-fullName" name="fullName" autoComplete="name" required maxLength={100} />
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="invite-password">Senha</Label>
-          <Input
-            id="invite-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            maxLength={128}
-            aria-describedby="invite-password-hint"
-          />
-          <p id="invite-password-hint" className="text-xs text-muted-foreground">
-            Pelo menos 8 caracteres. Evite senhas comuns, como 12345678.
-          </p>
-        </div>
-        <Button type="submit" size="lg" disabled={submitting}>
-          <Icon name="user-plus" />
-          {submitting ? "Aguarde..." : "Aceitar convite e entrar"}
-        </Button>
-      </Form>
+        <NewPasswordField id="invite-password" name="password" label="Senha" />
+        <AuthSubmitButton action="/auth/convite" icon="user-plus">
+          Aceitar convite e entrar
+        </AuthSubmitButton>
+      </LinkForm>
     </AuthCard>
   );
 }

@@ -1,12 +1,11 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
-import { Button, buttonClass } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
+import { Link, redirect } from "react-router";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { linkPage, refusal } from "~/features/auth/account-pages.server";
 import { confirmEmail, describeVerification } from "~/features/auth/accounts.server";
 import { AuthCard, DeadLinkCard } from "~/features/auth/components/auth-card";
-import { useCheckedSubmit, useErrorToast, useRedirectToast } from "~/features/auth/components/form-hooks";
+import { AuthSubmitButton, LinkForm } from "~/features/auth/components/auth-form";
+import { useErrorToast, useRedirectToast } from "~/features/auth/components/form-hooks";
 import { getUserRole } from "~/features/auth/guard.server";
 import { verifyEmailSchema } from "~/features/auth/schema";
 import { signInAfterProof } from "~/features/auth/sessions.server";
@@ -39,22 +38,14 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Confirmar email" }, { name: "robots", content: "noindex" }];
 
 export default function VerifyEmailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth/verificar") === true;
   useErrorToast(actionData);
   useRedirectToast("/auth/verificar", "Email confirmado! Sua conta está ativa.");
-  const onSubmit = useCheckedSubmit("verifyEmailSchema");
 
   if (!loaderData.valid || actionData?.expired) {
     return (
       <DeadLinkCard title="Confirmar email">
         <p>Links de confirmação valem por 24 horas e só podem ser usados uma vez. Se você já confirmou, é só entrar.</p>
         <p>Se o link expirou, entre com seu email e senha: enviaremos um novo link.</p>
-        <p>
-          <Link to="/auth" className={buttonClass("outline", "sm")}>
-            Ir para o login
-          </Link>
-        </p>
       </DeadLinkCard>
     );
   }
@@ -69,18 +60,15 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
         </>
       }
     >
-      <Form method="post" action="/auth/verificar" noValidate onSubmit={onSubmit} className="mt-6 grid gap-4">
-        <input type="hidden" name="token" value={loaderData.token} />
-        <input type="hidden" name="username" autoComplete="username" value={loaderData.email} />
+      <LinkForm action="/auth/verificar" schema="verifyEmailSchema" link={loaderData}>
         <div className="grid gap-1.5">
           <Label htmlFor="verify-password">Senha</Label>
           <Input id="verify-password" name="password" type="password" autoComplete="current-password" required maxLength={128} />
         </div>
-        <Button type="submit" size="lg" disabled={submitting}>
-          <Icon name="circle-check" />
-          {submitting ? "Aguarde..." : "Confirmar e entrar"}
-        </Button>
-      </Form>
+        <AuthSubmitButton action="/auth/verificar" icon="circle-check">
+          Confirmar e entrar
+        </AuthSubmitButton>
+      </LinkForm>
       <p className="mt-6 text-center text-sm text-muted-foreground">
         Não lembra a senha?{" "}
         <Link to="/auth/esqueci" className="font-semibold text-primary underline-offset-4 hover:underline">

@@ -1,12 +1,11 @@
 import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "~/components/ui/toaster";
-import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Icon } from "~/components/ui/icon";
 import { AuthCard, AuthNotice } from "~/features/auth/components/auth-card";
+import { AuthSubmitButton, NewPasswordField } from "~/features/auth/components/auth-form";
 import { loadAccountSchemas, useCheckedSubmit, useErrorToast, useRedirectToast } from "~/features/auth/components/form-hooks";
 import { refusal } from "~/features/auth/account-pages.server";
 import { signUp } from "~/features/auth/accounts.server";
@@ -73,7 +72,6 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const { mode, notice } = loaderData;
   const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth") === true;
   const isSignUp = mode === "cadastro";
   const signedUp = actionData && "signedUp" in actionData ? actionData : null;
 
@@ -82,7 +80,6 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   useEffect(() => {
     if (signedUp) toast.success("Conta criada com sucesso!");
   }, [signedUp]);
-
   // A sign-in redirects away from /auth; a sign-up stays here.
   useRedirectToast("/auth", "Login realizado com sucesso!");
 
@@ -150,34 +147,22 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             <Label htmlFor="auth-email">Email</Label>
             <Input id="auth-email" name="email" type="email" autoComplete="email" inputMode="email" required maxLength={255} />
           </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="auth-password">Senha</Label>
-            <Input
-              id="auth-password"
-              name="password"
-              type="password"
-              autoComplete={isSignUp ? "new-password" : "current-password"}
-              required
-              minLength={isSignUp ? 8 : undefined}
-              maxLength={128}
-              aria-describedby={isSignUp ? "auth-password-hint" : undefined}
-            />
-            {isSignUp ? (
-              <p id="auth-password-hint" className="text-xs text-muted-foreground">
-                Pelo menos 8 caracteres. Evite senhas comuns, como 12345678.
-              </p>
-            ) : (
+          {isSignUp ? (
+            <NewPasswordField id="auth-password" name="password" label="Senha" />
+          ) : (
+            <div className="grid gap-1.5">
+              <Label htmlFor="auth-password">Senha</Label>
+              <Input id="auth-password" name="password" type="password" autoComplete="current-password" required maxLength={128} />
               <p className="text-right text-sm">
                 <Link to="/auth/esqueci" className="text-primary underline-offset-4 hover:underline">
                   Esqueci minha senha
                 </Link>
               </p>
-            )}
-          </div>
-          <Button type="submit" size="lg" disabled={submitting}>
-            {isSignUp ? <Icon name="user-plus" /> : <Icon name="log-in" />}
-            {submitting ? "Aguarde..." : isSignUp ? "Criar Conta" : "Entrar"}
-          </Button>
+            </div>
+          )}
+          <AuthSubmitButton action="/auth" icon={isSignUp ? "user-plus" : "log-in"}>
+            {isSignUp ? "Criar Conta" : "Entrar"}
+          </AuthSubmitButton>
         </Form>
       </AuthCard>
     </>

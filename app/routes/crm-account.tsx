@@ -6,6 +6,7 @@ import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { changeOwnPassword } from "~/features/auth/accounts.server";
+import { NewPasswordField } from "~/features/auth/components/auth-form";
 import { useCheckedSubmit } from "~/features/auth/components/form-hooks";
 import { getCurrentSession, requireStaff } from "~/features/auth/guard.server";
 import { changePasswordSchema } from "~/features/auth/schema";
@@ -59,22 +60,7 @@ export default function CrmAccountPage({ loaderData }: Route.ComponentProps) {
             <Label htmlFor="account-current">Senha atual</Label>
             <Input id="account-current" name="currentPassword" type="password" autoComplete="current-password" required maxLength={128} />
           </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="account-new">Nova senha</Label>
-            <Input
-              id="account-new"
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={8}
-              maxLength={128}
-              aria-describedby="account-new-hint"
-            />
-            <p id="account-new-hint" className="text-xs text-muted-foreground">
-              Pelo menos 8 caracteres. Evite senhas comuns, como 12345678.
-            </p>
-          </div>
+          <NewPasswordField id="account-new" name="newPassword" label="Nova senha" />
           <div>
             <Button type="submit" disabled={busy}>
               <Icon name="lock" />

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { useRootData } from "~/root";
@@ -52,12 +53,19 @@ export function AuthNotice({ tone = "info", title, children }: { tone?: "info" |
   );
 }
 
-/** The page an expired, used or mistyped link from an e-mail opens. */
-export function DeadLinkCard({ title, children }: { title: string; children: ReactNode }) {
+const TO_SIGN_IN = { to: "/auth", label: "Ir para o login" };
+
+/** The page an expired, used or mistyped link from an e-mail opens: why, and where to go instead. */
+export function DeadLinkCard({ title, children, next = TO_SIGN_IN }: { title: string; children: ReactNode; next?: { to: string; label: string } }) {
   return (
     <AuthCard title={title}>
       <AuthNotice tone="warning" title="Este link não vale mais">
         {children}
+        <p>
+          <Link to={next.to} className={buttonClass("outline", "sm")}>
+            {next.label}
+          </Link>
+        </p>
       </AuthNotice>
     </AuthCard>
   );

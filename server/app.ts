@@ -7,6 +7,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Logger } from "pino";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { overloadGuard } from "./overload";
 
 /**
  * The production HTTP server around the React Router app. In order, for every request: a request
@@ -103,6 +104,8 @@ export function createApp(options: AppOptions) {
       c.res.headers.set("Cache-Control", noTransform ? "no-store, no-transform" : "no-store");
     }
   });
+
+  app.use("*", overloadGuard()); // a saturated server answers 503 + Retry-After at once (overload.ts)
 
   // Writes from another site (CSRF) stop here, for pages and resource routes alike, before any
   // body is read. React Router's own check compares with the request's URL, which is ours below.

@@ -1,10 +1,14 @@
+import cluster from "node:cluster";
 import type { Server } from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
+import { EnvError, parseEnv, webConcurrency } from "../app/lib/env.server";
 import { createApp } from "./app";
+import { runPrimary } from "./primary";
 
 /**
  * `npm start` runs this (after building when needed, scripts/start.mjs): load the app bundle,
@@ -34,6 +38,23 @@ const HARD_EXIT_MS = 15_000;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.env.NODE_ENV ??= "production";
 
+if (cluster.isPrimary) {
+  let workers = 1;
+  try {
+    workers = webConcurrency(parseEnv(process.env), os.availableParallelism());
+  } catch (error) {
+    // The same message the runtime would give; a worker never starts with a bad configuration.
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  if (workers > 1) {
+    await runPrimary(workers);
+    // The primary's work is only supervising: nothing below runs in it.
+    await new Promise(() => {});
+  }
+}
+
 const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
 const entry = build.entry.module as unknown as EntryExports;
 const log = entry.getLogger().child({ component: "server" });
@@ -59,6 +80,12 @@ const app = createApp({
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   log.info({ address: info.address, port: info.port }, `Site no ar em ${env.publicUrl}`);
 }) as Server;
+if (cluster.isWorker) {
+  // Which worker answered: the cluster's own small number, nothing about the machine. Tests and
+  // the bench use it to see requests spread over the workers.
+  const worker = String(cluster.worker!.id);
+  server.prependListener("request", (_request, response) => response.setHeader("X-Worker", worker));
+}
 
 /** Stops listening and resolves once every connection has ended, or after `ms` by cutting them. */
 function drain(http: Server, ms: number): Promise<void> {

@@ -67,6 +67,13 @@ const envSchema = z.object({
   BACKUP_INTERVAL_HOURS: z.coerce.number({ error: "must be a number" }).min(0).max(24 * 30).default(24),
   /** How many automatic backups to keep in DATA_DIR/backups. */
   BACKUP_KEEP: z.coerce.number({ error: "must be a number" }).int().min(1).max(365).default(7),
+  /**
+   * Worker processes serving one port (server/main.ts). Only with DATABASE_URL: the embedded
+   * database lives inside one process. Default: the number of cores with DATABASE_URL, else 1.
+   */
+  WEB_CONCURRENCY: z.coerce.number({ error: "must be a number" }).int().min(1, { error: "must be at least 1" }).max(64).optional(),
+  /** The public page cache's bound in bytes (compressed copies included); 0 turns it off. */
+  PAGE_CACHE_MAX_BYTES: z.coerce.number({ error: "must be a number of bytes" }).int().min(0).default(32 * 1024 * 1024),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "silent"], { error: "use error, warn, info, debug or silent" }).default("info"),
 });
 
@@ -105,6 +112,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
     throw new EnvError("Invalid configuration:\n  ADMIN_EMAIL: required when ADMIN_PASSWORD is set");
   }
+  if (env.WEB_CONCURRENCY !== undefined && env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+    throw new EnvError(
+      "Invalid configuration:\n  WEB_CONCURRENCY: more than 1 needs DATABASE_URL (the embedded database is one process)",
+    );
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   return { ...env, dataDir: path.resolve(env.DATA_DIR), publicUrl };
 }
@@ -120,4 +132,10 @@ export function getEnv(): Env {
 /** The runtime (and through it tests and the CLI) sets the configuration it was started with. */
 export function setEnv(env: Env | undefined) {
   globalForEnv.__env = env;
+}
+
+/** How many worker processes serve HTTP: WEB_CONCURRENCY, else every core on PostgreSQL, else 1. */
+export function webConcurrency(env: Pick<Env, "WEB_CONCURRENCY" | "DATABASE_URL">, cores: number): number {
+  if (env.WEB_CONCURRENCY !== undefined) return env.WEB_CONCURRENCY;
+  return env.DATABASE_URL ? Math.max(1, cores) : 1;
 }

@@ -64,7 +64,18 @@ export const properties = pgTable(
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("properties_listing_order_idx").on(table.featured.desc(), table.created_at.desc()),
+    // Every list reads one page in one of these orders; id breaks ties so pages never overlap.
+    index("properties_listing_order_idx").on(table.featured.desc().nullsFirst(), table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("properties_created_at_idx").on(table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // The public filters' columns: a filtered count reads this index alone, not the wide rows.
+    index("properties_filters_idx").on(table.type, table.purpose, table.bedrooms, table.parking_spaces, table.price),
+    // Trigram indexes for "contains" searches; the functions are immutable wrappers of unaccent
+    // (migration 0004), and queries must call them exactly as here (search-text.server.ts).
+    index("properties_neighborhood_search_idx").using("gin", sql`immutable_unaccent(lower(${table.neighborhood})) gin_trgm_ops`),
+    index("properties_crm_search_idx").using(
+      "gin",
+      sql`property_search_text(${table.codigo}, ${table.title}, ${table.neighborhood}) gin_trgm_ops`,
+    ),
     check("properties_codigo_length", lengthBetween("codigo", 1, 50)),
     check("properties_codigo_uppercase", sql.raw("codigo = upper(codigo)")),
     check("properties_title_length", lengthBetween("title", 5, 200)),
@@ -134,8 +145,9 @@ export const leads = pgTable(
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("leads_created_at_idx").on(table.created_at.desc()),
-    index("leads_status_idx").on(table.status),
+    index("leads_created_at_idx").on(table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("leads_status_idx").on(table.status, table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("leads_search_idx").using("gin", sql`lead_search_text(${table.full_name}, ${table.email}, ${table.phone}) gin_trgm_ops`),
     check("leads_full_name_length", lengthBetween("full_name", 2, 100)),
     check("leads_phone_length", lengthBetween("phone", 10, 20)),
     check("leads_email_length", sql.raw("email is null or char_length(email) <= 255")),
@@ -149,15 +161,19 @@ export const leads = pgTable(
 
 // --- Authentication (better-auth's tables; property names are what its drizzle adapter expects) ---
 
-export const user = pgTable("user", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("user_search_idx").using("gin", sql`user_search_text(${table.name}, ${table.email}) gin_trgm_ops`)],
+);
 
 export const session = pgTable(
   "session",

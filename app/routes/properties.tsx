@@ -2,14 +2,15 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
+import { Pagination } from "~/components/ui/pagination";
 import { BookingButton } from "~/features/leads/components/booking-button";
 import { FilterPanel } from "~/features/properties/components/filter-panel";
 import { PropertyGrid } from "~/features/properties/components/property-grid";
-import { listSearchParams, parseListFilters, type ListFilters } from "~/features/properties/filters";
-import { listPublicProperties } from "~/features/properties/public-queries.server";
-import type { PropertyCardData } from "~/features/properties/types";
+import { LIST_PAGE_SIZE, listPageHref, listSearchParams, parseListFilters, type ListFilters } from "~/features/properties/filters";
+import { listPublicPropertiesPage, type PublicListPage } from "~/features/properties/public-queries.server";
 import { rootDataFromMatches } from "~/features/site/root-data";
 import { useDelayedFlag } from "~/lib/hooks/use-delayed-flag";
+import { pageInfo, parsePage } from "~/lib/pagination";
 import { errorFields, logger } from "~/lib/logger.server";
 import { getDb } from "~/runtime.server";
 import { pageMeta } from "~/lib/seo";
@@ -18,27 +19,38 @@ import type { Route } from "./+types/properties";
 import { useLiveUpdates } from "~/features/live/use-live-updates";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const filters = parseListFilters(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const filters = parseListFilters(params);
+  // A malformed page reads as the first, one past the end as the last (listPublicPropertiesPage).
+  const page = parsePage(params);
   // Spec §8: a failed load is logged; the list stays empty and says so.
-  let properties: PropertyCardData[] = [];
+  let list: PublicListPage = { ...pageInfo(1, 0, LIST_PAGE_SIZE), properties: [] };
   try {
-    properties = await listPublicProperties(await getDb(), filters);
+    list = await listPublicPropertiesPage(await getDb(), filters, page);
   } catch (error) {
     logger("imoveis").error({ ...errorFields(error) }, "public list could not be loaded");
   }
-  return { filters, properties };
+  return { filters, ...list };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, data }) => {
   const { broker, publicUrl } = rootDataFromMatches(matches);
-  return pageMeta({
-    title: `Imóveis à venda e para alugar em ${broker.serviceArea} | ${broker.siteName}`,
+  const page = data?.page ?? 1;
+  const pageCount = data?.pageCount ?? 1;
+  const filtered = data ? listSearchParams(data.filters) !== "" : false;
+  // Filtered variants are the same list for a search engine: their canonical is the plain list
+  // (its first page). Each page of the plain list is its own page, with its own address.
+  const canonical = filtered || page === 1 ? "/imoveis" : listPageHref(data!.filters, page);
+  const tags = pageMeta({
+    title: `Imóveis à venda e para alugar em ${broker.serviceArea}${page > 1 ? ` – página ${page}` : ""} | ${broker.siteName}`,
     description: `Casas, apartamentos, terrenos e pontos comerciais em ${broker.serviceArea}. Filtre por bairro, quartos, vagas e preço.`,
-    // Filtered variants are the same page for a search engine: one canonical address.
-    url: `${publicUrl}/imoveis`,
+    url: `${publicUrl}${canonical}`,
     siteName: broker.siteName,
     image: `${publicUrl}/og-default.jpg`,
   });
+  if (data && page > 1) tags.push({ tagName: "link", rel: "prev", href: `${publicUrl}${listPageHref(data.filters, page - 1)}` });
+  if (data && page < pageCount) tags.push({ tagName: "link", rel: "next", href: `${publicUrl}${listPageHref(data.filters, page + 1)}` });
+  return tags;
 };
 
 function activeFilterCount(filters: ListFilters): number {
@@ -48,7 +60,7 @@ function activeFilterCount(filters: ListFilters): number {
 export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
   // The list, with its current filters, follows the database (spec §2).
   useLiveUpdates("properties");
-  const { filters, properties } = loaderData;
+  const { filters, properties, total, page, pageCount } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
@@ -74,7 +86,7 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
 
   const filtering = navigation.state === "loading" && navigation.location.pathname === "/imoveis";
   const showFiltering = useDelayedFlag(filtering, 300);
-  const count = properties.length;
+  const count = total;
 
   return (
     <section className="container-page py-8 sm:py-10">
@@ -115,7 +127,12 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
               </Link>
             </div>
           ) : (
-            <PropertyGrid properties={properties} className={showFiltering ? "grid gap-6 opacity-60 transition-opacity md:grid-cols-2" : undefined} />
+            <>
+              {/* The cards' titles are h3: this keeps the outline whole where the panel's h2 is hidden (phones). */}
+              <h2 className="sr-only">{pageCount > 1 ? `Resultados, página ${page} de ${pageCount}` : "Resultados"}</h2>
+              <PropertyGrid properties={properties} className={showFiltering ? "grid gap-6 opacity-60 transition-opacity md:grid-cols-2" : undefined} />
+              <Pagination className="mt-8" page={page} pageCount={pageCount} hrefFor={(target) => listPageHref(filters, target)} />
+            </>
           )}
         </div>
       </div>

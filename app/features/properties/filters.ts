@@ -1,4 +1,5 @@
 import { PROPERTY_PURPOSES, PROPERTY_TYPES, type PropertyPurpose, type PropertyType } from "~/db/values";
+import { PAGE_PARAM, searchText, withPage } from "~/lib/pagination";
 
 /**
  * The public list's filters (spec §2 "List") and their place in the URL. The URL holds the
@@ -10,6 +11,10 @@ export const PRICE_MAX = 5_000_000;
 export const PRICE_STEP = 100_000;
 export const BEDROOM_OPTIONS = ["1", "2", "3", "4+"] as const;
 export const PARKING_OPTIONS = ["1", "2", "3", "4"] as const;
+/** Cards per page of /imoveis: six rows of two, a page a phone scrolls in a few flicks. */
+export const LIST_PAGE_SIZE = 12;
+/** Every query parameter /imoveis understands (a page cache may drop any other). */
+export const LIST_QUERY_PARAMS = ["tipo", "finalidade", "bairro", "quartos", "vagas", "preco_min", "preco_max", PAGE_PARAM] as const;
 
 export type ListFilters = {
   tipo: PropertyType | typeof FILTER_ALL;
@@ -46,19 +51,9 @@ function priceStep(value: string | null, fallback: number): number {
   return Math.min(PRICE_MAX, Math.max(PRICE_MIN, stepped));
 }
 
-/**
- * The neighbourhood typed by a visitor, as the database will compare it: control characters
- * (NUL would make PostgreSQL refuse the query) and line separators become spaces, at most 100 characters, and a
- * cut that would split a character in two drops its half.
- */
+/** The neighbourhood typed by a visitor, as the database will compare it (see searchText). */
 function neighbourhoodText(value: string | null): string {
-  return (value ?? "")
-    .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g, " ")
-    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "$1")
-    .trim()
-    .slice(0, 100)
-    .replace(/[\uD800-\uDBFF]$/, "")
-    .trim();
+  return searchText(value, 100);
 }
 
 /** Reads filters from a URL's query; anything unknown or malformed falls back to the default. */
@@ -91,6 +86,11 @@ export function listSearchParams(filters: Partial<Record<keyof ListFilters, stri
   if (Number(merged.precoMin) !== PRICE_MIN) params.set("preco_min", String(merged.precoMin));
   if (Number(merged.precoMax) !== PRICE_MAX) params.set("preco_max", String(merged.precoMax));
   return params.toString();
+}
+
+/** The address of one page of the list with these filters (page 1 has no `pagina`). */
+export function listPageHref(filters: ListFilters, page: number): string {
+  return `/imoveis${withPage(listSearchParams(filters), page)}`;
 }
 
 export function hasActiveFilters(filters: ListFilters): boolean {

@@ -1,9 +1,10 @@
-import { and, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isCanonicalMediaUrl, showableImages } from "~/features/media/urls";
 import { isUuid } from "~/lib/ids";
+import { escapeLike, pageInfo, type PageInfo } from "~/lib/pagination";
 import { propertiesPublic } from "~/db/schema";
-import { FILTER_ALL, PRICE_MAX, type ListFilters } from "./filters";
+import { FILTER_ALL, LIST_PAGE_SIZE, PRICE_MAX, type ListFilters } from "./filters";
 import type { PropertyCardData, PublicPropertyDetail } from "./types";
 
 /**
@@ -49,20 +50,16 @@ export async function listFeaturedProperties(db: Database): Promise<PropertyCard
   return rows.map(toCard);
 }
 
-/** `%` and `_` typed by a visitor are letters, not wildcards. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 /** The WHERE clause for the public list's filters (spec §2 "List"), evaluated by the database. */
 export function filterConditions(filters: ListFilters): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.tipo !== FILTER_ALL) conditions.push(eq(propertiesPublic.type, filters.tipo));
   if (filters.finalidade !== FILTER_ALL) conditions.push(eq(propertiesPublic.purpose, filters.finalidade));
   if (filters.bairro) {
-    // Case- and accent-insensitive "contains": 'petropolis' finds Petrópolis.
+    // Case- and accent-insensitive "contains": 'petropolis' finds Petrópolis. The expression is
+    // the one properties_neighborhood_search_idx indexes (migration 0004), or the index is unused.
     const pattern = `%${escapeLike(filters.bairro)}%`;
-    conditions.push(sql`unaccent(lower(${propertiesPublic.neighborhood})) like unaccent(lower(${pattern})) escape '\\'`);
+    conditions.push(sql`immutable_unaccent(lower(${propertiesPublic.neighborhood})) like immutable_unaccent(lower(${pattern})) escape '\\'`);
   }
   if (filters.quartos === "4+") conditions.push(gte(propertiesPublic.bedrooms, 4));
   else if (filters.quartos !== FILTER_ALL) conditions.push(eq(propertiesPublic.bedrooms, Number(filters.quartos)));
@@ -73,14 +70,45 @@ export function filterConditions(filters: ListFilters): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** The public list: filtered in the database, featured first, then newest. */
+/** The public list's order: featured first, then newest; id keeps pages from overlapping on ties. */
+const LIST_ORDER = [desc(propertiesPublic.featured), desc(propertiesPublic.created_at), desc(propertiesPublic.id)];
+
+/** Every listing matching the filters (tests and small callers; pages use listPublicPropertiesPage). */
 export async function listPublicProperties(db: Database, filters?: ListFilters): Promise<PropertyCardData[]> {
   const rows = await db
     .select(cardColumns)
     .from(propertiesPublic)
     .where(filters ? filterConditions(filters) : undefined)
-    .orderBy(desc(propertiesPublic.featured), desc(propertiesPublic.created_at));
+    .orderBy(...LIST_ORDER);
   return rows.map(toCard);
+}
+
+export type PublicListPage = PageInfo & { properties: PropertyCardData[] };
+
+/**
+ * One page of the public list. The count comes first so that a page past the end (a stale link,
+ * a listing just removed) shows the last page instead of an empty one.
+ */
+export async function listPublicPropertiesPage(
+  db: Database,
+  filters: ListFilters,
+  page: number,
+  pageSize = LIST_PAGE_SIZE,
+): Promise<PublicListPage> {
+  const where = filterConditions(filters);
+  const [{ total }] = await db.select({ total: count() }).from(propertiesPublic).where(where);
+  const info = pageInfo(page, total, pageSize);
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select(cardColumns)
+          .from(propertiesPublic)
+          .where(where)
+          .orderBy(...LIST_ORDER)
+          .limit(pageSize)
+          .offset((info.page - 1) * pageSize);
+  return { ...info, properties: rows.map(toCard) };
 }
 
 /** One property for its public page, or null (unknown or malformed id: never a database error). */
@@ -108,14 +136,31 @@ export async function getPublicProperty(db: Database, id: string): Promise<Publi
   };
 }
 
-/** Properties a search engine should know about (sitemap): the ones still on the market. */
-export async function listSitemapProperties(db: Database): Promise<{ id: string; updated_at: string }[]> {
-  const rows = await db
-    .select({ id: propertiesPublic.id, updated_at: propertiesPublic.updated_at })
-    .from(propertiesPublic)
-    .where(inArray(propertiesPublic.status, ["disponivel", "em_negociacao"]))
-    .orderBy(desc(propertiesPublic.updated_at));
-  return rows.map((row) => ({ id: row.id, updated_at: new Date(row.updated_at).toISOString() }));
+export type SitemapEntry = { id: string; updated_at: string };
+
+/**
+ * Properties a search engine should know about (sitemap): the ones still on the market, in
+ * batches along the primary key, so that ten thousand listings never sit in memory at once.
+ */
+export async function* sitemapProperties(db: Database, batchSize = 1000): AsyncGenerator<SitemapEntry[]> {
+  let after: string | null = null;
+  for (;;) {
+    const rows: { id: string; updated_at: Date | string }[] = await db
+      .select({ id: propertiesPublic.id, updated_at: propertiesPublic.updated_at })
+      .from(propertiesPublic)
+      .where(
+        and(
+          inArray(propertiesPublic.status, ["disponivel", "em_negociacao"]),
+          after === null ? undefined : gt(propertiesPublic.id, after),
+        ),
+      )
+      .orderBy(asc(propertiesPublic.id))
+      .limit(batchSize);
+    if (rows.length === 0) return;
+    yield rows.map((row) => ({ id: row.id, updated_at: new Date(row.updated_at).toISOString() }));
+    if (rows.length < batchSize) return;
+    after = rows[rows.length - 1].id;
+  }
 }
 
 // The view's numeric columns keep drizzle's number mode; this only normalises the cover.

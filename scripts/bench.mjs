@@ -1,9 +1,12 @@
-// `npm run bench`: performance figures, reported, never asserted. Runs each benchmark in bench/
-// against the production build (built first when missing). Usage: npm run bench [-- name...]
+// `npm run bench`: performance figures, reported, never asserted, against the production build
+// (built first when missing). With no name it runs bench/load.bench.ts, issue 10's side-by-side
+// figures (README, "Performance"); `npm run bench -- live pages` runs those, `-- all` every one.
+// BENCH_SCALE=0.2 shortens the load bench's durations for a quick look.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
-const wanted = process.argv.slice(2);
+const args = process.argv.slice(2);
+const wanted = args.length === 0 ? ["load"] : args.includes("all") ? [] : args;
 if (!fs.existsSync("build/server/index.js")) {
   const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(1);

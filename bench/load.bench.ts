@@ -1,0 +1,334 @@
+import { execSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon, { type Result } from "autocannon";
+import pg from "pg";
+import { openPglite } from "../app/db/client.server";
+import { startServerProcess, type ServerProcess } from "../tests/helpers/server-process";
+import { TEMPLATE_DIR } from "../tests/e2e/template";
+
+/**
+ * Issue 10's figures, side by side in one run on this machine (figures, never assertions):
+ *  1. the ceiling: bare Hono answering a 12 KB page;
+ *  2. memory after a first start that seeds the demo photos;
+ *  3. embedded database: each public page at 50 connections, a 200-connection burst (errors,
+ *     timeouts at 10 s), RSS idle and after the burst, and a mixed minute (200 visitors browsing
+ *     while 20 leads per second are posted; every acknowledged lead must be in the database);
+ *  4. PostgreSQL (WEB_CONCURRENCY workers): the same, plus /imoveis with 2,000 extra listings.
+ * Writes .tmp/bench/latest.json and prints tables. BENCH_SCALE=0.2 shortens every duration for a
+ * quick look; BENCH_ONLY=embedded|postgres runs one half. PostgreSQL: BENCH_DATABASE_URL, else
+ * TEST_DATABASE_URL's server with a database of its own (created and dropped here).
+ */
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const seconds = (value: number) => Math.max(2, Math.round(value * SCALE));
+const ONLY = process.env.BENCH_ONLY;
+const PORTS = { ceiling: 3540, firstStart: 3541, embedded: 3542, postgres: 3543 };
+const LEADS_PER_SECOND = 20;
+const EXTRA_LISTINGS = 2000;
+/** As `npm start` runs the server (scripts/start.mjs). */
+const SERVER_ENV = { MALLOC_ARENA_MAX: "2", LOG_LEVEL: "warn", LEAD_LIMIT_PER_HOUR: "1000000" };
+
+type PageFigure = { path: string; reqPerSec: number; p50: number; p99: number; errors: number; timeouts: number; non2xx: number };
+type BurstFigure = { connections: number; seconds: number; requests: number; reqPerSec: number; p99: number; errors: number; timeouts: number; non2xx: number };
+type MixedFigure = BurstFigure & { leadsPosted: number; leadsAcknowledged: number; leadErrors: number; acknowledgedMissing: number };
+
+const report: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: { cores: os.availableParallelism(), cpu: os.cpus()[0]?.model, memoryGb: +(os.totalmem() / 2 ** 30).toFixed(1), node: process.version },
+  commit: git("git rev-parse --short HEAD") + (git("git status --porcelain --untracked-files=no") ? " (with uncommitted changes)" : ""),
+  scale: SCALE,
+};
+
+function git(command: string): string {
+  try {
+    return execSync(command, { encoding: "utf8" }).trim();
+  } catch {
+    return "";
+  }
+}
+
+function rssMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Math.round(Number(match[1]) / 1024) : NaN;
+}
+
+/** The server's RSS; with workers, each process's and their sum. */
+function memory(server: ServerProcess): { totalMb: number; processes: number[] } {
+  const pid = server.process.pid!;
+  let children: number[] = [];
+  try {
+    // Cluster workers are node processes; tsx's esbuild helper is not the server.
+    children = fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number)
+      .filter((child) => fs.readFileSync(`/proc/${child}/comm`, "utf8").trim() === "node");
+  } catch {
+    // no children
+  }
+  const processes = [pid, ...children].map(rssMb);
+  return { totalMb: processes.reduce((sum, value) => sum + value, 0), processes };
+}
+
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function load(url: string, connections: number, duration: number, paths?: string[]): Promise<Result> {
+  return autocannon({
+    url,
+    connections,
+    duration,
+    timeout: 10,
+    headers: { "accept-encoding": "br, gzip" },
+    ...(paths ? { requests: paths.map((p) => ({ path: p })) } : {}),
+  });
+}
+
+function pageFigure(pathname: string, result: Result): PageFigure {
+  return {
+    path: pathname,
+    reqPerSec: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+function burstFigure(connections: number, duration: number, result: Result): BurstFigure {
+  return {
+    connections,
+    seconds: duration,
+    requests: result.requests.total,
+    reqPerSec: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function publicPaths(base: string): Promise<string[]> {
+  const html = await (await fetch(`${base}/imoveis`)).text();
+  const detail = /href="(\/imoveis\/[0-9a-f-]{36})"/.exec(html)?.[1];
+  return ["/", "/imoveis", "/imoveis?tipo=apartamento&finalidade=venda", ...(detail ? [detail] : []), "/sobre", "/contato"];
+}
+
+async function warm(base: string, paths: string[]) {
+  for (const p of paths) for (let i = 0; i < 5; i++) await (await fetch(base + p)).arrayBuffer();
+}
+
+/** 200 visitors browsing every public page while leads arrive through the contact form. */
+async function mixedMinute(server: ServerProcess, paths: string[], tag: string): Promise<{ figure: MixedFigure; acknowledged: string[] }> {
+  const duration = seconds(60);
+  const acknowledged: string[] = [];
+  let posted = 0;
+  let leadErrors = 0;
+  const inFlight: Promise<void>[] = [];
+  const post = async (n: number) => {
+    const email = `bench-${tag}-${n}@exemplo.com`;
+    try {
+      const response = await fetch(`${server.url}/contato.data`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+        body: new URLSearchParams({ name: `Visitante ${n}`, email, phone: "(84) 99999-0000", message: "Tenho interesse no imóvel." }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      const body = await response.text();
+      if (response.status === 200 && body.includes("Mensagem enviada")) acknowledged.push(email);
+      else leadErrors++;
+    } catch {
+      leadErrors++;
+    }
+  };
+  const poster = setInterval(() => inFlight.push(post(++posted)), 1000 / LEADS_PER_SECOND);
+  const result = await load(server.url, 200, duration, paths);
+  clearInterval(poster);
+  await Promise.all(inFlight);
+  return {
+    figure: { ...burstFigure(200, duration, result), leadsPosted: posted, leadsAcknowledged: acknowledged.length, leadErrors, acknowledgedMissing: NaN },
+    acknowledged,
+  };
+}
+
+function missing(acknowledged: string[], stored: string[]): number {
+  const have = new Set(stored);
+  return acknowledged.filter((email) => !have.has(email)).length;
+}
+
+async function ceiling() {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/ceiling-server.ts"], {
+    env: { ...process.env, PORT: String(PORTS.ceiling) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise((resolve) => child.stdout!.once("data", resolve));
+  try {
+    const result = await load(`http://127.0.0.1:${PORTS.ceiling}`, 50, seconds(10));
+    report.ceiling = pageFigure("bare Hono, 12 KB", result);
+  } finally {
+    child.kill("SIGTERM");
+  }
+}
+
+async function firstStart() {
+  // An empty data folder: the server seeds the demo listings and renders their photos with sharp.
+  const server = await startServerProcess({ port: PORTS.firstStart, env: { ...SERVER_ENV, SEED_DEMO: "true" } });
+  try {
+    await settle(3000);
+    report.firstStartRssMb = memory(server).totalMb;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function embedded() {
+  const server = await startServerProcess({ port: PORTS.embedded, env: SERVER_ENV, templateDir: TEMPLATE_DIR });
+  const figures: Record<string, unknown> = {};
+  report.embedded = figures;
+  try {
+    await settle(2000);
+    figures.rssIdleMb = memory(server).totalMb;
+    const paths = await publicPaths(server.url);
+    await warm(server.url, paths);
+    figures.pages = [];
+    for (const p of paths) (figures.pages as PageFigure[]).push(pageFigure(p, await load(server.url + p, 50, seconds(10))));
+    figures.burst = burstFigure(200, seconds(20), await load(server.url, 200, seconds(20), paths));
+    figures.rssAfterBurstMb = memory(server).totalMb;
+    const mixed = await mixedMinute(server, paths, `emb${Date.now()}`);
+    figures.rssAfterMixedMb = memory(server).totalMb;
+    // The embedded database is readable only once its server has stopped (graceful SIGTERM).
+    server.process.kill("SIGTERM");
+    await new Promise((resolve) => server.process.once("exit", resolve));
+    const database = await openPglite(path.resolve(`.tmp/server-${PORTS.embedded}`));
+    try {
+      const { rows } = await database.pglite!.query<{ email: string }>("select email from leads where email like 'bench-%'");
+      mixed.figure.acknowledgedMissing = missing(mixed.acknowledged, rows.map((row) => row.email));
+    } finally {
+      await database.close();
+    }
+    figures.mixed = mixed.figure;
+  } finally {
+    await server.stop();
+  }
+}
+
+function benchDatabaseUrl(): string | undefined {
+  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
+  if (!process.env.TEST_DATABASE_URL) return undefined;
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = "/corretor_bench";
+  return url.toString();
+}
+
+async function recreateDatabase(databaseUrl: string) {
+  const admin = new URL(databaseUrl);
+  const name = admin.pathname.slice(1);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
+    await client.query(`create database ${pg.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function postgres() {
+  const databaseUrl = benchDatabaseUrl();
+  if (!databaseUrl) {
+    report.postgres = "skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL";
+    return;
+  }
+  if (!process.env.BENCH_DATABASE_URL) await recreateDatabase(databaseUrl);
+  const server = await startServerProcess({ port: PORTS.postgres, env: { ...SERVER_ENV, DATABASE_URL: databaseUrl, SEED_DEMO: "true" } });
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const workers = Number(process.env.WEB_CONCURRENCY ?? os.availableParallelism());
+  const figures: Record<string, unknown> = { workers };
+  report.postgres = figures;
+  try {
+    await settle(2000);
+    figures.rssIdle = memory(server);
+    const paths = await publicPaths(server.url);
+    await warm(server.url, paths);
+    figures.pages = [];
+    for (const p of paths) (figures.pages as PageFigure[]).push(pageFigure(p, await load(server.url + p, 50, seconds(10))));
+    figures.burst = burstFigure(200, seconds(20), await load(server.url, 200, seconds(20), paths));
+    figures.rssAfterBurst = memory(server);
+
+    const mixed = await mixedMinute(server, paths, `pg${Date.now()}`);
+    const { rows } = await client.query<{ email: string }>("select email from leads where email like 'bench-%'");
+    mixed.figure.acknowledgedMissing = missing(mixed.acknowledged, rows.map((row) => row.email));
+    figures.mixed = mixed.figure;
+
+    // An agency's catalogue: 2,000 more listings, copies of the demo ones under new codes.
+    await client.query(
+      `with demo as (select *, row_number() over (order by id) - 1 as rn, count(*) over () as total from properties)
+       insert into properties (codigo, title, description, type, purpose, status, featured, price, area, bedrooms, bathrooms,
+         parking_spaces, neighborhood, city, state, broker_partner, images)
+       select 'BENCH-' || g, p.title, p.description, p.type, p.purpose, p.status, false, p.price + g, p.area, p.bedrooms,
+         p.bathrooms, p.parking_spaces, p.neighborhood, p.city, p.state, p.broker_partner, p.images
+       from generate_series(1, $1::int) g join demo p on p.rn = g % p.total`,
+      [EXTRA_LISTINGS],
+    );
+    const { rows: counted } = await client.query<{ n: number }>("select count(*)::int as n from properties");
+    await settle(2000);
+    const html = await (await fetch(`${server.url}/imoveis`)).text();
+    await warm(server.url, ["/imoveis"]);
+    figures.catalogue = {
+      listings: counted[0].n,
+      imoveisHtmlBytes: Buffer.byteLength(html),
+      ...pageFigure("/imoveis", await load(`${server.url}/imoveis`, 50, seconds(10))),
+    };
+    figures.rssEnd = memory(server);
+  } finally {
+    await client.end();
+    await server.stop();
+  }
+}
+
+function printTables() {
+  const rows: string[][] = [["where", "page", "req/s", "p50 ms", "p99 ms", "errors", "timeouts", "non-2xx"]];
+  const add = (where: string, figure: PageFigure) =>
+    rows.push([where, figure.path, String(figure.reqPerSec), String(figure.p50), String(figure.p99), String(figure.errors), String(figure.timeouts), String(figure.non2xx)]);
+  if (report.ceiling) add("ceiling", report.ceiling as PageFigure);
+  for (const where of ["embedded", "postgres"] as const) {
+    const figures = report[where] as { pages?: PageFigure[]; burst?: BurstFigure; mixed?: MixedFigure; catalogue?: PageFigure & { listings: number; imoveisHtmlBytes: number } } | undefined;
+    if (!figures || typeof figures !== "object") continue;
+    for (const page of figures.pages ?? []) add(where, page);
+    if (figures.burst) add(where, { ...figures.burst, path: "burst 200 conn", p50: NaN });
+    if (figures.mixed) add(where, { ...figures.mixed, path: "mixed 200 conn + leads", p50: NaN });
+    if (figures.catalogue) add(where, { ...figures.catalogue, path: `/imoveis (${figures.catalogue.listings} listings, ${Math.round(figures.catalogue.imoveisHtmlBytes / 1024)} KB)` });
+  }
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column])).join("  "));
+  const embeddedFigures = report.embedded as Record<string, unknown> | undefined;
+  const postgresFigures = report.postgres as Record<string, unknown> | undefined;
+  console.log(
+    `\nRSS MB — first start (seeds photos): ${report.firstStartRssMb ?? "-"}; embedded idle ${embeddedFigures?.rssIdleMb ?? "-"}, after burst ${embeddedFigures?.rssAfterBurstMb ?? "-"}, after mixed ${embeddedFigures?.rssAfterMixedMb ?? "-"}`,
+  );
+  if (postgresFigures && typeof postgresFigures === "object") {
+    const show = (value: unknown) => (value ? `${(value as { totalMb: number }).totalMb} (${(value as { processes: number[] }).processes.join(" + ")})` : "-");
+    console.log(`RSS MB — PostgreSQL, primary + ${postgresFigures.workers} workers: idle ${show(postgresFigures.rssIdle)}, after burst ${show(postgresFigures.rssAfterBurst)}, end ${show(postgresFigures.rssEnd)}`);
+  }
+  for (const where of ["embedded", "postgres"]) {
+    const mixed = (report[where] as { mixed?: MixedFigure } | undefined)?.mixed;
+    if (mixed) console.log(`Mixed minute (${where}): leads posted ${mixed.leadsPosted}, acknowledged ${mixed.leadsAcknowledged}, refused/failed ${mixed.leadErrors}, acknowledged but missing ${mixed.acknowledgedMissing}`);
+  }
+}
+
+await ceiling();
+if (ONLY !== "postgres") {
+  await firstStart();
+  await embedded();
+}
+if (ONLY !== "embedded") await postgres();
+fs.mkdirSync(".tmp/bench", { recursive: true });
+fs.writeFileSync(".tmp/bench/latest.json", JSON.stringify(report, null, 2));
+printTables();
+console.log(`\nmachine: ${JSON.stringify(report.machine)}; commit ${report.commit}; written to .tmp/bench/latest.json`);

@@ -245,10 +245,14 @@ async function postgres() {
     return;
   }
   if (!process.env.BENCH_DATABASE_URL) await recreateDatabase(databaseUrl);
-  const server = await startServerProcess({ port: PORTS.postgres, env: { ...SERVER_ENV, DATABASE_URL: databaseUrl, SEED_DEMO: "true" } });
+  // As in production: one worker per core unless WEB_CONCURRENCY says otherwise.
+  const workers = Number(process.env.WEB_CONCURRENCY ?? os.availableParallelism());
+  const server = await startServerProcess({
+    port: PORTS.postgres,
+    env: { ...SERVER_ENV, DATABASE_URL: databaseUrl, SEED_DEMO: "true", WEB_CONCURRENCY: String(workers) },
+  });
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const workers = Number(process.env.WEB_CONCURRENCY ?? os.availableParallelism());
   const figures: Record<string, unknown> = { workers };
   report.postgres = figures;
   try {

@@ -30,6 +30,8 @@ export async function startServerProcess(options: {
       HOST: "127.0.0.1",
       PUBLIC_URL: `http://localhost:${options.port}`,
       SEED_DEMO: "false",
+      // One process unless a test asks for workers (on PostgreSQL the default is one per core).
+      WEB_CONCURRENCY: "1",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

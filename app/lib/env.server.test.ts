@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env.server";
+import { parseEnv, webConcurrency } from "./env.server";
 
 describe("configuration", () => {
   it("uses the documented defaults", () => {
@@ -26,5 +26,20 @@ describe("configuration", () => {
 
   it("strips a trailing slash from PUBLIC_URL", () => {
     expect(parseEnv({ PUBLIC_URL: "https://corretor.com.br/" }).publicUrl).toBe("https://corretor.com.br");
+  });
+});
+
+describe("WEB_CONCURRENCY", () => {
+  it("defaults to every core on PostgreSQL and to one process on the embedded database", () => {
+    expect(webConcurrency(parseEnv({ DATABASE_URL: "postgres://localhost/x" }), 4)).toBe(4);
+    expect(webConcurrency(parseEnv({}), 4)).toBe(1);
+    expect(webConcurrency(parseEnv({ DATABASE_URL: "postgres://localhost/x", WEB_CONCURRENCY: "3" }), 4)).toBe(3);
+    expect(webConcurrency(parseEnv({ WEB_CONCURRENCY: "1" }), 4)).toBe(1);
+  });
+
+  it("refuses workers on the embedded database and nonsense values", () => {
+    expect(() => parseEnv({ WEB_CONCURRENCY: "2" })).toThrow(/WEB_CONCURRENCY: more than 1 needs DATABASE_URL/);
+    expect(() => parseEnv({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY: must be at least 1/);
+    expect(() => parseEnv({ WEB_CONCURRENCY: "muitos" })).toThrow(/WEB_CONCURRENCY: must be a number/);
   });
 });

@@ -43,6 +43,14 @@ export const migrationsFolder = () => path.join(projectRoot(), "app/db/migration
 export const pgliteDir = (dataDir: string) => path.join(dataDir, "pglite");
 export const pgliteLockFile = (dataDir: string) => path.join(dataDir, "pglite.lock");
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly memory, which
+ * never shrinks, and are touched at start: ~110 MB of resident memory for a database of a few MB.
+ * 32 MB holds the whole catalogue of an agency many times over; the operating system's file cache
+ * serves the rest. Measured: RSS after opening the database 340 → 238 MB (README, "Performance").
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
+
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const dir = pgliteDir(dataDir);
   prepareDataDir(dataDir);
@@ -50,7 +58,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const release = acquireLock(pgliteLockFile(dataDir));
   let client: PGlite;
   try {
-    client = await PGlite.create(dir, { extensions: { unaccent, pg_trgm } });
+    client = await PGlite.create(dir, { extensions: { unaccent, pg_trgm }, startParams: PGLITE_START_PARAMS });
   } catch (error) {
     release();
     throw error;

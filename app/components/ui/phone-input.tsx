@@ -8,7 +8,9 @@ export function PhoneInput({ onInput, ...props }: ComponentProps<"input">) {
     <Input
       type="tel"
       inputMode="tel"
-      autoComplete="tel-national"
+      // "tel", not "tel-national": the Nu HTML checker refuses the latter on type="tel". A
+      // filled-in "+55 84 …" loses its country code in formatPhoneInput.
+      autoComplete="tel"
       placeholder="(84) 99999-9999"
       maxLength={20}
       onInput={(event) => {

@@ -28,7 +28,7 @@ export function pageInfo(page: number, total: number, pageSize: number): PageInf
 }
 
 /** `params` with the page set (page 1 leaves it out, so the first page has one address). */
-export function withPage(params: URLSearchParams | string, page: number): string {
+export function withPage(params: URLSearchParams | string | Record<string, string>, page: number): string {
   const next = new URLSearchParams(params);
   next.delete(PAGE_PARAM);
   if (page > 1) next.set(PAGE_PARAM, String(page));
@@ -54,4 +54,18 @@ export function searchText(value: string | null | undefined, max = 100): string 
 /** `%` and `_` typed by a person are letters, not wildcards. */
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** Rows per page of the CRM's tables. */
+export const TABLE_PAGE_SIZE = 25;
+export const SEARCH_PARAM = "busca";
+
+/** A staff table's page and search from its URL (`?busca=…&pagina=…`). */
+export function parseTableQuery(params: URLSearchParams): { page: number; search: string } {
+  return { page: parsePage(params), search: searchText(params.get(SEARCH_PARAM)) };
+}
+
+/** A "contains" pattern for LIKE: the text with its wildcards escaped (use with `escape '\'`). */
+export function containsPattern(text: string): string {
+  return `%${escapeLike(text)}%`;
 }

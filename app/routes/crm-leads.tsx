@@ -1,33 +1,57 @@
-import { useEffect } from "react";
-import { data, useNavigate } from "react-router";
+import { useEffect, useState } from "react";
+import { data } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
+import { Pagination } from "~/components/ui/pagination";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/components/ui/toaster";
 import { LEAD_STATUSES } from "~/db/values";
 import { requireStaff } from "~/features/auth/guard.server";
 import { DeleteConfirm, useRecordDialogs } from "~/features/crm/components/delete-confirm";
+import { ListSearch } from "~/features/crm/components/list-search";
 import { LeadFormDialog } from "~/features/leads/components/lead-form-dialog";
 import { LeadsTable } from "~/features/leads/components/leads-table";
 import { LEAD_CRM_MESSAGES, leadFormSchema } from "~/features/leads/crm-schema";
-import { type CrmLead, createLead, deleteLead, listCrmLeads, parseStatusFilter, updateLead } from "~/features/leads/crm.server";
+import {
+  type CrmLead,
+  type CrmLeadsPage,
+  createLead,
+  deleteLead,
+  listCrmLeadsPage,
+  parseStatusFilter,
+  updateLead,
+} from "~/features/leads/crm.server";
 import { LEAD_STATUS_LABELS } from "~/features/leads/labels";
 import { firstIssueMessage } from "~/lib/form-data";
 import { errorFields, logger } from "~/lib/logger.server";
+import { pageInfo, parseTableQuery, SEARCH_PARAM, TABLE_PAGE_SIZE, withPage } from "~/lib/pagination";
 import { asString, readBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-leads";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  const status = parseStatusFilter(new URL(request.url).searchParams.get("status"));
+  const params = new URL(request.url).searchParams;
+  const query = {
+    ...parseTableQuery(params),
+    status: parseStatusFilter(params.get("status")),
+  };
   try {
-    return { leads: await listCrmLeads((await getRuntime()).db, status), status, loadFailed: false };
+    return {
+      ...(await listCrmLeadsPage((await getRuntime()).db, query)),
+      loadFailed: false,
+    };
   } catch (error) {
     logger("crm").error({ ...errorFields(error) }, "leads could not be loaded");
-    return { leads: [] as CrmLead[], status, loadFailed: true };
+    const empty: CrmLeadsPage = {
+      ...pageInfo(1, 0, TABLE_PAGE_SIZE),
+      status: query.status,
+      search: query.search,
+      leads: [],
+    };
+    return { ...empty, loadFailed: true };
   }
 }
 
@@ -67,57 +91,71 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Leads | CRM" }];
 
 export default function CrmLeadsPage({ loaderData }: Route.ComponentProps) {
-  const { leads, status, loadFailed } = loaderData;
-  const navigate = useNavigate();
+  const { leads, status, search, total, page, pageCount, loadFailed } = loaderData;
+  // The select shows the choice at once; the URL (and so the table) follows through the form.
+  const [selectedStatus, setSelectedStatus] = useState(status ?? "");
+  useEffect(() => setSelectedStatus(status ?? ""), [status]);
   const dialogs = useRecordDialogs<CrmLead>();
 
   useEffect(() => {
     if (loadFailed) toast.error(LEAD_CRM_MESSAGES.loadFailed);
   }, [loadFailed]);
 
-
   return (
     <div className="grid gap-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Leads</h1>
-          <p className="text-sm text-muted-foreground">
-            {leads.length} {leads.length === 1 ? "lead" : "leads"}
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {total} {total === 1 ? "lead" : "leads"}
             {status ? ` com status ${LEAD_STATUS_LABELS[status]}` : ""}
+            {search ? ` para “${search}”` : ""}
           </p>
         </div>
-        <div className="flex flex-wrap items-end gap-3">
-          <div className="grid gap-1.5">
-            <Label htmlFor="lead-status-filter">Status</Label>
-            <NativeSelect
-              id="lead-status-filter"
-              value={status ?? ""}
-              className="w-48"
-              onChange={(event) => navigate(event.target.value ? `/crm/leads?status=${event.target.value}` : "/crm/leads", { replace: true })}
-            >
-              <option value="">Todos</option>
-              {LEAD_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {LEAD_STATUS_LABELS[value]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <Button
-            onClick={dialogs.startNew}
-          >
-            <Icon name="plus" /> Novo Lead
-          </Button>
-        </div>
+        <Button onClick={dialogs.startNew}>
+          <Icon name="plus" /> Novo Lead
+        </Button>
       </header>
+
+      <ListSearch id="lead-search" label="Buscar leads" placeholder="Nome, telefone ou email" value={search}>
+        <div className="grid gap-1.5">
+          <Label htmlFor="lead-status-filter">Status</Label>
+          <NativeSelect
+            id="lead-status-filter"
+            name="status"
+            value={selectedStatus}
+            className="w-48"
+            onChange={(event) => setSelectedStatus(event.target.value)}
+          >
+            <option value="">Todos</option>
+            {LEAD_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {LEAD_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </ListSearch>
 
       <Card>
         <LeadsTable
           leads={leads}
+          emptyText={search || status ? "Nenhum lead encontrado com estes filtros" : undefined}
           onEdit={dialogs.startEdit}
           onDelete={dialogs.askDelete}
         />
       </Card>
+
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(target) => {
+          const kept: Record<string, string> = {};
+          if (search) kept[SEARCH_PARAM] = search;
+          if (status) kept.status = status;
+          return `/crm/leads${withPage(kept, target)}`;
+        }}
+      />
 
       <LeadFormDialog open={dialogs.formOpen} onOpenChange={dialogs.setFormOpen} lead={dialogs.editing} />
 

@@ -3,33 +3,46 @@ import { data } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
+import { Pagination } from "~/components/ui/pagination";
 import { toast } from "~/components/ui/toaster";
 import { requireStaff } from "~/features/auth/guard.server";
 import { DeleteConfirm, useRecordDialogs } from "~/features/crm/components/delete-confirm";
+import { ListSearch } from "~/features/crm/components/list-search";
 import { PropertiesTable } from "~/features/properties/components/properties-table";
 import { PropertyFormDialog } from "~/features/properties/components/property-form-dialog";
 import { PROPERTY_MESSAGES, propertyFormSchema } from "~/features/properties/crm-schema";
 import {
   type CrmProperty,
+  type CrmPropertiesPage,
   createProperty,
   deleteProperty,
-  listCrmProperties,
+  listCrmPropertiesPage,
   setFeatured,
   updateProperty,
 } from "~/features/properties/crm.server";
 import { firstIssueMessage } from "~/lib/form-data";
 import { errorFields, logger } from "~/lib/logger.server";
+import { pageInfo, parseTableQuery, SEARCH_PARAM, TABLE_PAGE_SIZE, withPage } from "~/lib/pagination";
 import { asString, readBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-properties";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
+  const query = parseTableQuery(new URL(request.url).searchParams);
   try {
-    return { properties: await listCrmProperties((await getRuntime()).db), loadFailed: false };
+    return {
+      ...(await listCrmPropertiesPage((await getRuntime()).db, query)),
+      loadFailed: false,
+    };
   } catch (error) {
     logger("crm").error({ ...errorFields(error) }, "properties could not be loaded");
-    return { properties: [] as CrmProperty[], loadFailed: true };
+    const empty: CrmPropertiesPage = {
+      ...pageInfo(1, 0, TABLE_PAGE_SIZE),
+      search: query.search,
+      properties: [],
+    };
+    return { ...empty, loadFailed: true };
   }
 }
 
@@ -69,37 +82,45 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Imóveis | CRM" }];
 
 export default function CrmPropertiesPage({ loaderData }: Route.ComponentProps) {
-  const { properties, loadFailed } = loaderData;
+  const { properties, total, page, pageCount, search, loadFailed } = loaderData;
   const dialogs = useRecordDialogs<CrmProperty>();
 
   useEffect(() => {
     if (loadFailed) toast.error(PROPERTY_MESSAGES.loadFailed);
   }, [loadFailed]);
 
-
   return (
     <div className="grid gap-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Imóveis</h1>
-          <p className="text-sm text-muted-foreground">
-            {properties.length} {properties.length === 1 ? "imóvel cadastrado" : "imóveis cadastrados"}
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {search
+              ? `${total} ${total === 1 ? "imóvel encontrado" : "imóveis encontrados"} para “${search}”`
+              : `${total} ${total === 1 ? "imóvel cadastrado" : "imóveis cadastrados"}`}
           </p>
         </div>
-        <Button
-          onClick={dialogs.startNew}
-        >
+        <Button onClick={dialogs.startNew}>
           <Icon name="plus" /> Novo Imóvel
         </Button>
       </header>
 
+      <ListSearch id="property-search" label="Buscar imóveis" placeholder="Código, título ou bairro" value={search} />
+
       <Card>
         <PropertiesTable
           properties={properties}
+          emptyText={search ? "Nenhum imóvel encontrado para esta busca" : undefined}
           onEdit={dialogs.startEdit}
           onDelete={dialogs.askDelete}
         />
       </Card>
+
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(target) => `/crm/imoveis${withPage(search ? { [SEARCH_PARAM]: search } : {}, target)}`}
+      />
 
       <PropertyFormDialog open={dialogs.formOpen} onOpenChange={dialogs.setFormOpen} property={dialogs.editing} />
 

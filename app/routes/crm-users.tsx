@@ -7,16 +7,19 @@ import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
+import { Pagination } from "~/components/ui/pagination";
 import { Table, Td, Th } from "~/components/ui/table";
 import { ROLES, type Role } from "~/db/values";
 import { useCheckedSubmit } from "~/features/auth/components/form-hooks";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { inviteUser, listPendingInvitations } from "~/features/auth/invitations.server";
 import { inviteSchema } from "~/features/auth/schema";
-import { changeUserRole, listUsersWithRoles, type UserWithRole } from "~/features/auth/users.server";
+import { changeUserRole, listUsersPage, type UserWithRole } from "~/features/auth/users.server";
+import { ListSearch } from "~/features/crm/components/list-search";
 import { type ActionAnswer, useAnswerToast } from "~/features/crm/form-helpers";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { firstIssueMessage } from "~/lib/form-data";
+import { parseTableQuery, SEARCH_PARAM, withPage } from "~/lib/pagination";
 import { asString, readBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-users";
@@ -24,8 +27,9 @@ import type { Route } from "./+types/crm-users";
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const { db, database, mail } = await getRuntime();
+  const query = parseTableQuery(new URL(request.url).searchParams);
   return {
-    users: await listUsersWithRoles(db),
+    ...(await listUsersPage(db, query)),
     invitations: await listPendingInvitations(db),
     myId: admin.id,
     canDownloadBackup: database.kind === "pglite",
@@ -149,7 +153,7 @@ function InviteForm({ mailEnabled }: { mailEnabled: boolean }) {
 
 /** Admins invite people and grant or revoke CRM access (sign-up is open but grants nothing). */
 export default function CrmUsersPage({ loaderData }: Route.ComponentProps) {
-  const { users, invitations, myId, canDownloadBackup, mailEnabled } = loaderData;
+  const { users, total, page, pageCount, search, invitations, myId, canDownloadBackup, mailEnabled } = loaderData;
   return (
     <div className="grid gap-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
@@ -180,49 +184,67 @@ export default function CrmUsersPage({ loaderData }: Route.ComponentProps) {
           </ul>
         </Card>
       )}
-      <Card>
-        <div className="hidden md:block">
-          <Table>
-            <thead>
-              <tr>
-                <Th>Nome</Th>
-                <Th>Email</Th>
-                <Th>Cadastro</Th>
-                <Th>Acesso</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <tr key={user.id}>
-                  <Td className="font-medium">
-                    {user.name} {user.id === myId && <Badge variant="secondary">Você</Badge>}
-                  </Td>
-                  <Td>
-                    <span className="break-all">{user.email}</span> <VerifiedBadge verified={user.emailVerified} />
-                  </Td>
-                  <Td>{formatDate(user.createdAt)}</Td>
-                  <Td>
-                    <RoleSelect user={user} isMe={user.id === myId} />
-                  </Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+      <section aria-labelledby="users-heading" className="grid gap-4">
+        <div>
+          <h2 id="users-heading" className="text-lg font-semibold">
+            Contas
+          </h2>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {total} {total === 1 ? "conta" : "contas"}
+            {search ? ` para “${search}”` : ""}
+          </p>
         </div>
-        <ul className="grid gap-3 p-3 md:hidden">
-          {users.map((user) => (
-            <li key={user.id} className="grid gap-2 rounded-lg border border-border p-4">
-              <p className="font-semibold">
-                {user.name} {user.id === myId && <Badge variant="secondary">Você</Badge>}
-              </p>
-              <p className="break-all text-sm text-muted-foreground">
-                {user.email} <VerifiedBadge verified={user.emailVerified} />
-              </p>
-              <RoleSelect user={user} isMe={user.id === myId} />
-            </li>
-          ))}
-        </ul>
-      </Card>
+        <ListSearch id="user-search" label="Buscar usuários" placeholder="Nome ou email" value={search} />
+        <Card>
+          {users.length === 0 && <p className="p-10 text-center text-muted-foreground">Nenhum usuário encontrado para esta busca</p>}
+          <div className={users.length === 0 ? "hidden" : "hidden md:block"}>
+            <Table>
+              <thead>
+                <tr>
+                  <Th>Nome</Th>
+                  <Th>Email</Th>
+                  <Th>Cadastro</Th>
+                  <Th>Acesso</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.map((user) => (
+                  <tr key={user.id}>
+                    <Td className="font-medium">
+                      {user.name} {user.id === myId && <Badge variant="secondary">Você</Badge>}
+                    </Td>
+                    <Td>
+                      <span className="break-all">{user.email}</span> <VerifiedBadge verified={user.emailVerified} />
+                    </Td>
+                    <Td>{formatDate(user.createdAt)}</Td>
+                    <Td>
+                      <RoleSelect user={user} isMe={user.id === myId} />
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </div>
+          <ul className="grid gap-3 p-3 md:hidden">
+            {users.map((user) => (
+              <li key={user.id} className="grid gap-2 rounded-lg border border-border p-4">
+                <p className="font-semibold">
+                  {user.name} {user.id === myId && <Badge variant="secondary">Você</Badge>}
+                </p>
+                <p className="break-all text-sm text-muted-foreground">
+                  {user.email} <VerifiedBadge verified={user.emailVerified} />
+                </p>
+                <RoleSelect user={user} isMe={user.id === myId} />
+              </li>
+            ))}
+          </ul>
+        </Card>
+        <Pagination
+          page={page}
+          pageCount={pageCount}
+          hrefFor={(target) => `/crm/usuarios${withPage(search ? { [SEARCH_PARAM]: search } : {}, target)}`}
+        />
+      </section>
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { user, user_roles } from "~/db/schema";
 import type { Role } from "~/db/values";
 import { recordAudit } from "~/features/audit/audit.server";
+import { containsPattern, pageInfo, type PageInfo, TABLE_PAGE_SIZE } from "~/lib/pagination";
 
 /** Who can use the CRM (admins only: sign-up is open but grants no role). */
 
@@ -15,7 +16,24 @@ export type UserWithRole = {
   createdAt: string;
 };
 
-export async function listUsersWithRoles(db: Database): Promise<UserWithRole[]> {
+export type UsersPage = PageInfo & { users: UserWithRole[]; search: string };
+
+/** Name or e-mail contains the search; the expression is the one user_search_idx indexes (migration 0004). */
+function searchCondition(search: string) {
+  if (!search) return undefined;
+  return sql`user_search_text(${user.name}, ${user.email}) like immutable_unaccent(lower(${containsPattern(search)})) escape '\\'`;
+}
+
+/** One page of accounts by e-mail, optionally searched by name or e-mail. */
+export async function listUsersPage(
+  db: Database,
+  { search, page }: { search: string; page: number },
+  pageSize = TABLE_PAGE_SIZE,
+): Promise<UsersPage> {
+  const where = searchCondition(search);
+  const [{ total }] = await db.select({ total: count() }).from(user).where(where);
+  const info = pageInfo(page, total, pageSize);
+  if (total === 0) return { ...info, search, users: [] };
   const rows = await db
     .select({
       id: user.id,
@@ -27,8 +45,15 @@ export async function listUsersWithRoles(db: Database): Promise<UserWithRole[]> 
     })
     .from(user)
     .leftJoin(user_roles, eq(user_roles.user_id, user.id))
-    .orderBy(asc(user.email));
-  return rows.map((row) => ({ ...row, role: row.role ?? null, createdAt: new Date(row.createdAt).toISOString() }));
+    .where(where)
+    .orderBy(asc(user.email))
+    .limit(pageSize)
+    .offset((info.page - 1) * pageSize);
+  return {
+    ...info,
+    search,
+    users: rows.map((row) => ({ ...row, role: row.role ?? null, createdAt: new Date(row.createdAt).toISOString() })),
+  };
 }
 
 export const OWN_ADMIN_MESSAGE = "Você não pode remover o seu próprio acesso de administrador.";

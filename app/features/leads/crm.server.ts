@@ -1,9 +1,10 @@
-import { desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { type AuditActor, changedFields, recordAudit } from "~/features/audit/audit.server";
 import { leads, properties } from "~/db/schema";
 import { LEAD_STATUSES, type LeadStatus } from "~/db/values";
 import { isUuid } from "~/lib/ids";
+import { containsPattern, pageInfo, type PageInfo, TABLE_PAGE_SIZE } from "~/lib/pagination";
 import type { LeadFormValues } from "./crm-schema";
 
 /**
@@ -31,8 +32,28 @@ export function parseStatusFilter(value: string | null): LeadStatus | null {
   return value && (LEAD_STATUSES as readonly string[]).includes(value) ? (value as LeadStatus) : null;
 }
 
-/** All leads newest first (spec §7), optionally only one status. */
-export async function listCrmLeads(db: Database, status: LeadStatus | null): Promise<CrmLead[]> {
+export type CrmLeadsPage = PageInfo & { leads: CrmLead[]; status: LeadStatus | null; search: string };
+
+/**
+ * Name, e-mail or phone contains the search, ignoring case and accents; the phone also matches
+ * by its digits alone ("8499999"). The expression is the one leads_search_idx indexes (migration
+ * 0004): change both or the index goes unused.
+ */
+function searchCondition(search: string) {
+  if (!search) return undefined;
+  return sql`lead_search_text(${leads.full_name}, ${leads.email}, ${leads.phone}) like immutable_unaccent(lower(${containsPattern(search)})) escape '\\'`;
+}
+
+/** One page of leads, newest first (spec §7), optionally one status and a search. */
+export async function listCrmLeadsPage(
+  db: Database,
+  { status, search, page }: { status: LeadStatus | null; search: string; page: number },
+  pageSize = TABLE_PAGE_SIZE,
+): Promise<CrmLeadsPage> {
+  const where = and(status ? eq(leads.status, status) : undefined, searchCondition(search));
+  const [{ total }] = await db.select({ total: count() }).from(leads).where(where);
+  const info = pageInfo(page, total, pageSize);
+  if (total === 0) return { ...info, status, search, leads: [] };
   const rows = await db
     .select({
       lead: leads,
@@ -42,21 +63,28 @@ export async function listCrmLeads(db: Database, status: LeadStatus | null): Pro
     })
     .from(leads)
     .leftJoin(properties, eq(properties.id, leads.property_id))
-    .where(status ? eq(leads.status, status) : undefined)
-    .orderBy(desc(leads.created_at));
-  return rows.map(({ lead, propertyId, propertyCodigo, propertyTitle }) => ({
-    id: lead.id,
-    full_name: lead.full_name,
-    phone: lead.phone,
-    email: lead.email,
-    interest_type: lead.interest_type,
-    property_type: lead.property_type,
-    origin: lead.origin,
-    status: lead.status,
-    notes: lead.notes,
-    created_at: new Date(lead.created_at).toISOString(),
-    property: propertyId ? { id: propertyId, codigo: propertyCodigo!, title: propertyTitle! } : null,
-  }));
+    .where(where)
+    .orderBy(desc(leads.created_at), desc(leads.id))
+    .limit(pageSize)
+    .offset((info.page - 1) * pageSize);
+  return {
+    ...info,
+    status,
+    search,
+    leads: rows.map(({ lead, propertyId, propertyCodigo, propertyTitle }) => ({
+      id: lead.id,
+      full_name: lead.full_name,
+      phone: lead.phone,
+      email: lead.email,
+      interest_type: lead.interest_type,
+      property_type: lead.property_type,
+      origin: lead.origin,
+      status: lead.status,
+      notes: lead.notes,
+      created_at: new Date(lead.created_at).toISOString(),
+      property: propertyId ? { id: propertyId, codigo: propertyCodigo!, title: propertyTitle! } : null,
+    })),
+  };
 }
 
 function rowFrom(values: LeadFormValues) {

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { properties } from "~/db/schema";
 import { type AuditActor, changedFields, recordAudit } from "~/features/audit/audit.server";
@@ -6,6 +6,7 @@ import { deleteUnusedMedia } from "~/features/media/cleanup.server";
 import type { MediaStorage } from "~/features/media/storage.server";
 import { isUuid } from "~/lib/ids";
 import { errorFields, logger } from "~/lib/logger.server";
+import { containsPattern, pageInfo, type PageInfo, TABLE_PAGE_SIZE } from "~/lib/pagination";
 import { PROPERTY_MESSAGES, type PropertyFormValues } from "./crm-schema";
 import type { PublicPropertyDetail } from "./types";
 
@@ -22,10 +23,41 @@ type Deps = { db: Database; storage: MediaStorage };
 /** What the CRM shows and edits: everything a visitor sees, plus the internal partner. */
 export type CrmProperty = Omit<PublicPropertyDetail, "updated_at"> & { broker_partner: string | null };
 
-/** Every property, newest first (spec §7 "CRM reads"). */
-export async function listCrmProperties(db: Database): Promise<CrmProperty[]> {
-  const rows = await db.select().from(properties).orderBy(desc(properties.created_at));
-  return rows.map((row) => ({
+export type CrmPropertiesPage = PageInfo & { properties: CrmProperty[]; search: string };
+
+/**
+ * Código, título or bairro contains the search, ignoring case and accents. The expression is the
+ * one properties_crm_search_idx indexes (migration 0004): change both or the index goes unused.
+ */
+function searchCondition(search: string) {
+  if (!search) return undefined;
+  return sql`property_search_text(${properties.codigo}, ${properties.title}, ${properties.neighborhood}) like immutable_unaccent(lower(${containsPattern(search)})) escape '\\'`;
+}
+
+/** One page of properties, newest first (spec §7 "CRM reads"), optionally searched. */
+export async function listCrmPropertiesPage(
+  db: Database,
+  { search, page }: { search: string; page: number },
+  pageSize = TABLE_PAGE_SIZE,
+): Promise<CrmPropertiesPage> {
+  const where = searchCondition(search);
+  const [{ total }] = await db.select({ total: count() }).from(properties).where(where);
+  const info = pageInfo(page, total, pageSize);
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select()
+          .from(properties)
+          .where(where)
+          .orderBy(desc(properties.created_at), desc(properties.id))
+          .limit(pageSize)
+          .offset((info.page - 1) * pageSize);
+  return { ...info, search, properties: rows.map(toCrmProperty) };
+}
+
+function toCrmProperty(row: typeof properties.$inferSelect): CrmProperty {
+  return {
     id: row.id,
     codigo: row.codigo,
     title: row.title,
@@ -45,7 +77,7 @@ export async function listCrmProperties(db: Database): Promise<CrmProperty[]> {
     broker_partner: row.broker_partner,
     images: row.images,
     created_at: new Date(row.created_at).toISOString(),
-  }));
+  };
 }
 
 export type SaveResult = { ok: true; id: string } | { ok: false; message: string; status: number };

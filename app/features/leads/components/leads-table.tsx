@@ -42,8 +42,18 @@ function PropertyLink({ lead }: { lead: CrmLead }) {
 }
 
 /** Spec §2 "CRM leads": a table on wide screens, cards on a phone. */
-export function LeadsTable({ leads, onEdit, onDelete }: { leads: CrmLead[]; onEdit: (lead: CrmLead) => void; onDelete: (lead: CrmLead) => void }) {
-  if (leads.length === 0) return <p className="p-10 text-center text-muted-foreground">Nenhum lead cadastrado</p>;
+export function LeadsTable({
+  leads,
+  emptyText = "Nenhum lead cadastrado",
+  onEdit,
+  onDelete,
+}: {
+  leads: CrmLead[];
+  emptyText?: string;
+  onEdit: (lead: CrmLead) => void;
+  onDelete: (lead: CrmLead) => void;
+}) {
+  if (leads.length === 0) return <p className="p-10 text-center text-muted-foreground">{emptyText}</p>;
   return (
     <>
       <div className="hidden lg:block">

@@ -36,15 +36,17 @@ function FeaturedToggle({ property }: { property: CrmProperty }) {
 /** Spec §2 "CRM properties": a table on wide screens, cards on a phone. */
 export function PropertiesTable({
   properties,
+  emptyText = "Nenhum imóvel cadastrado",
   onEdit,
   onDelete,
 }: {
   properties: CrmProperty[];
+  emptyText?: string;
   onEdit: (property: CrmProperty) => void;
   onDelete: (property: CrmProperty) => void;
 }) {
   if (properties.length === 0) {
-    return <p className="p-10 text-center text-muted-foreground">Nenhum imóvel cadastrado</p>;
+    return <p className="p-10 text-center text-muted-foreground">{emptyText}</p>;
   }
   return (
     <>

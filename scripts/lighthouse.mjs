@@ -103,6 +103,12 @@ try {
         tbtMs: Math.round(lhr.audits["total-blocking-time"].numericValue),
         cls: Number(lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3)),
         jsKB: Number(((scripts?.transferSize ?? 0) / 1024).toFixed(1)),
+        // What blocked the main thread (simulated, after FCP counts toward TBT).
+        longTasks: (lhr.audits["long-tasks"]?.details?.items ?? []).slice(0, 5).map((task) => ({
+          url: task.url,
+          startMs: Math.round(task.startTime),
+          durationMs: Math.round(task.duration),
+        })),
         failedA11y: Object.values(lhr.audits)
           .filter((audit) => lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0) && audit.score === 0)
           .map((audit) => audit.id),

@@ -88,7 +88,9 @@ test("public pages hydrate without console errors", async ({ page }) => {
   page.on("pageerror", (error) => errors.push(error.message));
   for (const path of ["/", "/imoveis", "/sobre", "/contato"]) {
     await page.goto(path);
-    await page.waitForLoadState("load");
+    // Hydration starts after the load event now: wait for it, or its errors would go unseen.
+    await waitForHydration(page);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
   }
   expect(errors).toEqual([]);
 });

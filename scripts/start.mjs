@@ -29,14 +29,17 @@ if (built === 0 || Math.max(...inputs.map(newestChange)) > built) {
 
 process.env.NODE_ENV ??= "production";
 
-// glibc gives each thread that allocates (sharp's libvips workers, PGlite, the JS engine's
-// helpers) its own malloc arena, up to 8 per core, and keeps what they free: a few hundred MB of
-// resident memory after the demo photos are processed at first start. Two arenas cost nothing
-// measurable here (README, "Memory"). The allocator reads the variable once at process start,
-// so when it is not set the server runs in a child that has it, and gets our signals.
-if (process.env.MALLOC_ARENA_MAX === undefined) {
+// glibc's allocator keeps memory that sharp's libvips frees after the demo photos are processed
+// at first start: each allocating thread gets its own arena (up to 8 per core), and after a large
+// buffer is freed the threshold for giving big blocks their own mapping rises to 32 MB, so later
+// pixel buffers land in arenas that never shrink. Two arenas and a fixed 1 MB threshold (big
+// buffers mapped and unmapped, returned to the system at once) keep the seeded server lean
+// (README, "Performance"). The allocator reads these once at process start, so unless the
+// operator set them, the server runs in a child that has them, and gets our signals.
+const MALLOC_TUNING = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "1048576" };
+if (process.env.MALLOC_ARENA_MAX === undefined && process.env.MALLOC_MMAP_THRESHOLD_ === undefined) {
   const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    env: { ...process.env, MALLOC_ARENA_MAX: "2" },
+    env: { ...process.env, ...MALLOC_TUNING },
     stdio: "inherit",
   });
   for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(signal, () => child.kill(signal));

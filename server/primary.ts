@@ -22,9 +22,12 @@ const RESTART_DELAYS_MS = [100, 1000, 5000, 10_000];
 
 export async function runPrimary(count: number): Promise<void> {
   const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { component: "primary", pid: process.pid } });
-  // Fewer malloc arenas: glibc makes up to 8 per core, each keeping freed memory (see README,
-  // "Memory"). Set before a worker starts, since the C allocator reads it once.
-  const env = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" };
+  // The C allocator's tuning (scripts/start.mjs says why), for a primary started some other way;
+  // set before a worker starts, since the allocator reads it once.
+  const env = {
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "1048576",
+  };
   let stopping = false;
   let everListened = false;
   let quickDeaths = 0;

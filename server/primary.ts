@@ -21,7 +21,13 @@ const EARLY_DEATH_MS = 10_000;
 const RESTART_DELAYS_MS = [100, 1000, 5000, 10_000];
 
 export async function runPrimary(count: number): Promise<void> {
-  const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { component: "primary", pid: process.pid } });
+  // The same JSON lines as the workers' logger (app/lib/logger.server.ts).
+  const log = pino({
+    level: process.env.LOG_LEVEL || "info",
+    base: { component: "primary" },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+  });
   // The C allocator's tuning (scripts/start.mjs says why), for a primary started some other way;
   // set before a worker starts, since the allocator reads it once.
   const env = {

@@ -1,8 +1,10 @@
 import path from "node:path";
 import {
   type DatabaseHandle,
+  JOB_LOCKS,
   migrateDatabase,
   openDatabase,
+  withJobLock,
   withStartupLock,
 } from "~/db/client.server";
 import { type Auth, createAuth, ensureAuthSecret } from "~/features/auth/auth.server";
@@ -111,11 +113,14 @@ async function start(options: StartOptions): Promise<Runtime> {
  * Once an hour: photos no listing shows for a day (a dialog closed by a dead browser), and old
  * rate-limit windows. Cheap queries; a failure is logged and retried next hour.
  */
-function startHousekeeping(runtime: Pick<Runtime, "db" | "storage">): () => void {
+function startHousekeeping(runtime: Pick<Runtime, "db" | "storage" | "database">): () => void {
   const log = logger("housekeeping");
+  // With several processes on PostgreSQL (WEB_CONCURRENCY), one of them does each round.
   const run = () => {
-    void sweepOrphanMedia(runtime).catch((error) => log.error({ ...errorFields(error) }, "media sweep failed"));
-    void pruneThrottle(runtime.db).catch((error) => log.error({ ...errorFields(error) }, "throttle prune failed"));
+    void withJobLock(runtime.database, JOB_LOCKS.housekeeping, async () => {
+      await sweepOrphanMedia(runtime).catch((error) => log.error({ ...errorFields(error) }, "media sweep failed"));
+      await pruneThrottle(runtime.db).catch((error) => log.error({ ...errorFields(error) }, "throttle prune failed"));
+    }).catch((error) => log.error({ ...errorFields(error) }, "housekeeping failed"));
   };
   const timer = setInterval(run, 60 * 60 * 1000);
   timer.unref();

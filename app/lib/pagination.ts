@@ -8,7 +8,8 @@ export const PAGE_PARAM = "pagina";
 /** The page a URL asks for (1 when absent or malformed); clamp it with `clampPage` once the total is known. */
 export function parsePage(params: URLSearchParams): number {
   const raw = params.get(PAGE_PARAM)?.trim() ?? "";
-  if (!/^\d{1,9}$/.test(raw)) return 1;
+  // Any run of digits (a huge one clamps to the last page later); anything else is page 1.
+  if (!/^\d{1,30}$/.test(raw)) return 1;
   return Math.max(1, Number(raw));
 }
 

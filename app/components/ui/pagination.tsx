@@ -53,9 +53,10 @@ export function Pagination({
               <span className="sr-only sm:hidden">Página anterior</span>
             </Link>
           ) : (
-            <span aria-hidden="true" className={cn(buttonClass("outline"), "pointer-events-none opacity-50")}>
-              <Icon name="chevron-left" />
-              <span className="hidden sm:inline">Anterior</span>
+            <span aria-hidden="true" className={cn(buttonClass("outline"), "pointer-events-none")}>
+              {/* Muted, not faded: half-opaque text fails the contrast check (axe). */}
+              <Icon name="chevron-left" className="text-muted-foreground" />
+              <span className="hidden text-muted-foreground sm:inline">Anterior</span>
             </span>
           )}
         </li>
@@ -85,9 +86,9 @@ export function Pagination({
               <Icon name="chevron-right" />
             </Link>
           ) : (
-            <span aria-hidden="true" className={cn(buttonClass("outline"), "pointer-events-none opacity-50")}>
-              <span className="hidden sm:inline">Próxima</span>
-              <Icon name="chevron-right" />
+            <span aria-hidden="true" className={cn(buttonClass("outline"), "pointer-events-none")}>
+              <span className="hidden text-muted-foreground sm:inline">Próxima</span>
+              <Icon name="chevron-right" className="text-muted-foreground" />
             </span>
           )}
         </li>

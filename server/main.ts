@@ -7,7 +7,6 @@ import { serve } from "@hono/node-server";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { EnvError, parseEnv, webConcurrency } from "../app/lib/env.server";
-import { createApp } from "./app";
 import { runPrimary } from "./primary";
 
 /**
@@ -69,6 +68,8 @@ try {
 }
 
 const { env } = runtime;
+// Loaded here, not at the top: a cluster primary never needs the HTTP app (nor its memory).
+const { createApp } = await import("./app");
 const app = createApp({
   build,
   clientDir: path.join(root, "build/client"),

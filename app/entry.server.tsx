@@ -6,7 +6,6 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
-import { deferHydration } from "~/features/site/defer-hydration.server";
 import { errorFields, logger } from "~/lib/logger.server";
 import { createNonce, securityHeaders } from "~/lib/security-headers";
 
@@ -70,15 +69,7 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // Production pages paint before their scripts download (defer-hydration.server.ts);
-          // the dev server's module graph and HMR stay as Vite wrote them.
-          if (process.env.NODE_ENV === "production") {
-            const html = deferHydration();
-            html.pipe(body);
-            pipe(html);
-          } else {
-            pipe(body);
-          }
+          pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -8,12 +8,8 @@ export async function measurePage(baseUrl, pagePath, clientDir = "build/client")
   const html = await (await fetch(baseUrl + pagePath)).text();
   const files = new Set();
   for (const match of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)) files.add(match[1]);
-  // Route modules are also imported from the inline bootstrap script, statically or (since the
-  // scripts wait for the load event, app/features/site/defer-hydration.server.ts) with import()
-  // after adding the preloads it lists. Modules loaded later (the live client) are not in the
-  // HTML: tests/e2e/budget.spec.ts counts them in a browser.
-  for (const match of html.matchAll(/import\s*\(?\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/assets\/[^"]+\.js)"/g)) files.add(match[1]);
-  for (const list of html.matchAll(/for \(const href of (\[[^\]]*\])\)/g)) for (const file of JSON.parse(list[1])) files.add(file);
+  // Route modules are also imported from the inline manifest/entry script.
+  for (const match of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/assets\/[^"]+\.js)"/g)) files.add(match[1]);
   let gzipped = 0;
   for (const file of files) {
     gzipped += zlib.gzipSync(fs.readFileSync(path.join(clientDir, file)), { level: 9 }).length;

@@ -93,7 +93,12 @@ try {
         logLevel: "error",
         onlyCategories: ["performance", "accessibility"],
       });
-      if (lhr.runtimeError) throw new Error(`${pagePath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      // Lighthouse refuses to score a document answered with an error status (the 404 page:
+      // ERRORED_DOCUMENT_REQUEST); say so and go on with the other pages.
+      if (lhr.runtimeError) {
+        samples.push({ error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` });
+        break;
+      }
       const scripts = lhr.audits["resource-summary"].details.items.find((item) => item.resourceType === "script");
       samples.push({
         performance: Math.round(lhr.categories.performance.score * 100),
@@ -113,6 +118,11 @@ try {
           .filter((audit) => lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0) && audit.score === 0)
           .map((audit) => audit.id),
       });
+    }
+    if (samples[0].error) {
+      results.push({ path: pagePath, error: samples[0].error });
+      console.log(`${pagePath.padEnd(28)} not scored: ${samples[0].error.split(".")[0]}`);
+      continue;
     }
     const summary = { path: pagePath, runs: samples };
     for (const key of ["performance", "accessibility", "lcpMs", "fcpMs", "tbtMs", "cls", "jsKB"]) summary[key] = median(samples.map((s) => s[key]));

@@ -58,7 +58,8 @@ export function ListSearch({
       ref={form}
       method="get"
       role="search"
-      aria-label={label}
+      // The landmark's name differs from the box's label, so each is found by its own name.
+      aria-label="Buscar e filtrar a lista"
       className="flex flex-wrap items-end gap-3"
       onSubmit={(event) => {
         event.preventDefault();

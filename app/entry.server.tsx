@@ -8,6 +8,8 @@ import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
 import { errorFields, logger } from "~/lib/logger.server";
 import { createNonce, securityHeaders } from "~/lib/security-headers";
+import { getEnv } from "~/lib/env.server";
+import { getRuntime } from "~/runtime.server";
 
 const log = logger("render");
 
@@ -20,6 +22,23 @@ export { startRuntime, stopLiveUpdates, stopRuntime } from "~/runtime.server";
 export { securityHeaders } from "~/lib/security-headers";
 export { errorFields, getLogger } from "~/lib/logger.server";
 export { MAX_UPLOAD_BYTES } from "~/features/media/pipeline.server";
+
+/**
+ * For the public page cache of the Hono server (server/page-cache.ts): every change that can
+ * alter a public page, heard as soon as this process hears it. Leads never show on public
+ * pages; "*" (the listener reconnected, events may be lost) clears everything.
+ */
+export async function onPublicDataChange(listener: () => void): Promise<() => void> {
+  const runtime = await getRuntime();
+  return runtime.live.onChange((table) => {
+    if (table !== "leads") listener();
+  });
+}
+
+/** PAGE_CACHE_MAX_BYTES: the public page cache's bound (0: no cache). */
+export function pageCacheMaxBytes(): number {
+  return getEnv().PAGE_CACHE_MAX_BYTES;
+}
 
 export const streamTimeout = 5_000;
 

@@ -1,24 +1,33 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { Duplex } from "node:stream";
+import zlib from "node:zlib";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { HttpBindings } from "@hono/node-server";
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Logger } from "pino";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { type CachedEntry, PageCache, type RenderOutcome, createEntry, etagMatches, normalizeSearch, preferredEncoding, shareablePage } from "./page-cache";
 import { overloadGuard } from "./overload";
 
 /**
  * The production HTTP server around the React Router app. In order, for every request: a request
  * id and one log line, compression, security headers with a per-request CSP nonce, the refusal
- * of writes from foreign origins, body-size limits, no-store for anything signed in, static files,
- * and finally the app, which sees the request at its public address (PUBLIC_URL) with the
- * client's address. createApp() builds it the same way for `npm start` and for tests.
+ * of writes from foreign origins, body-size limits, no-store for anything signed in, static files
+ * (precompressed at build), the public page cache (anonymous GETs of public pages, see
+ * page-cache.ts), and finally the app, which sees the request at its public address (PUBLIC_URL)
+ * with the client's address. createApp() builds it the same way for `npm start` and for tests.
  */
 
 type AppEntryExports = {
-  securityHeaders(options: { nonce: string; https?: boolean }): Record<string, string>;
+  securityHeaders(options: { nonce?: string; scriptHashes?: string[]; https?: boolean }): Record<string, string>;
+  /** Calls `listener` on every change that can alter a public page; resolves once listening. */
+  onPublicDataChange?(listener: () => void): Promise<() => void>;
+  /** PAGE_CACHE_MAX_BYTES (0: no cache). */
+  pageCacheMaxBytes?(): number;
   getLogger(): Logger;
   errorFields(error: unknown): Record<string, unknown>;
   MAX_UPLOAD_BYTES: number;
@@ -36,6 +45,8 @@ export type AppOptions = {
   trustProxyHops?: number;
   /** Defaults to whether publicUrl is https. */
   https?: boolean;
+  /** Overrides PAGE_CACHE_MAX_BYTES (0: no cache). */
+  pageCacheMaxBytes?: number;
 };
 
 type Env = { Bindings: HttpBindings; Variables: { cspNonce: string; requestId: string } };
@@ -124,12 +135,18 @@ export function createApp(options: AppOptions) {
   });
   app.use("*", (c, next) => (UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : formLimit(c, next)));
 
-  // Fingerprinted build assets never change: cache them for a year.
+  // Fingerprinted build assets never change: cache them for a year. Text files were compressed
+  // at build (vite.config.ts writes .br and .gz beside them): served as they are, never
+  // compressed again per request.
   app.use(
     "/assets/*",
     serveStatic({
       root: clientRoot,
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+      precompressed: true,
+      onFound: (file, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+        if (hasPrecompressed(file)) c.header("Vary", "Accept-Encoding");
+      },
     }),
   );
   // Other public files (favicon, preview image): an hour.
@@ -137,24 +154,135 @@ export function createApp(options: AppOptions) {
     "*",
     serveStatic({
       root: clientRoot,
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+      precompressed: true,
+      onFound: (file, c) => {
+        c.header("Cache-Control", "public, max-age=3600");
+        if (hasPrecompressed(file)) c.header("Vary", "Accept-Encoding");
+      },
     }),
   );
 
-  app.all("*", async (c) => {
+  const maxBytes = options.pageCacheMaxBytes ?? entry.pageCacheMaxBytes?.() ?? 0;
+  const cache = maxBytes > 0 && entry.onPublicDataChange ? new PageCache({ maxBytes }) : null;
+  // Nothing is stored until this process hears the change events that keep entries fresh.
+  let cacheListening = false;
+  if (cache) {
+    entry
+      .onPublicDataChange!(() => cache.invalidate())
+      .then(() => (cacheListening = true))
+      .catch((error) => log.error({ ...entry.errorFields(error) }, "page cache disabled: change events unavailable"));
+  }
+
+  const render = (c: Context<Env>, request: Request) => {
     const clientIp = resolveClientIp(
       c.req.raw.headers,
       c.env?.incoming?.socket?.remoteAddress,
       options.trustProxy,
       options.trustProxyHops ?? 1,
     );
-    const request = atPublicOrigin(c.req.raw, publicOrigin);
     // Overwrite whatever the client sent: downstream code (better-auth's limits) trusts this header.
     request.headers.set("x-client-ip", clientIp);
+    log.debug({ reqId: c.get("requestId"), path: c.req.path }, "app render");
     return handler(request, { cspNonce: c.get("cspNonce"), clientIp });
+  };
+
+  /** A rendered public answer as a cache entry, or as it is when it must not be shared. */
+  const toOutcome = async (response: Response, nonce: string): Promise<RenderOutcome> => {
+    if (
+      (response.status !== 200 && response.status !== 404) ||
+      !response.body ||
+      response.headers.has("set-cookie") ||
+      response.headers.has("content-encoding") ||
+      /\b(no-store|private)\b/.test(response.headers.get("cache-control") ?? "")
+    ) {
+      return { response };
+    }
+    let body = Buffer.from(await response.arrayBuffer());
+    const headers = [...response.headers].filter(([name]) => !UNSHARED_HEADERS.has(name.toLowerCase()));
+    if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
+      const page = shareablePage(body.toString("utf8"), nonce);
+      if (!page) return { response: new Response(body, response) };
+      body = Buffer.from(page.html, "utf8");
+      const csp = entry.securityHeaders({ scriptHashes: page.scriptHashes, https })["Content-Security-Policy"];
+      headers.push(["Content-Security-Policy", csp]);
+    }
+    return { entry: await createEntry(response.status, headers, body) };
+  };
+
+  app.all("*", async (c) => {
+    const request = atPublicOrigin(c.req.raw, publicOrigin);
+    if (cache && cacheListening && isCacheable(c.req.method, c.req.path, c.req.header("cookie"))) {
+      const url = new URL(request.url);
+      const search = normalizeSearch(url.pathname, url.searchParams);
+      const key = `${url.pathname}${search}`;
+      const result = await cache.get(key, url.pathname, async () => {
+        // The page of the normalised address, for nobody in particular: no cookie reaches it,
+        // and one visitor leaving does not abort the render others may be waiting for.
+        const headers = new Headers(request.headers);
+        headers.delete("cookie");
+        const anonymous = new Request(`${url.origin}${key}`, { method: "GET", headers });
+        return toOutcome(await render(c, anonymous), c.get("cspNonce"));
+      });
+      if ("entry" in result) {
+        return serveEntry(result.entry, c.req.header("accept-encoding"), c.req.header("if-none-match"), result.state);
+      }
+      result.response.headers.set("X-Cache", "BYPASS");
+      return result.response;
+    }
+    const response = await render(c, request);
+    // A write through the CRM has committed: this process's next request must not see an old
+    // page, even if the database's notification is still on its way (PostgreSQL).
+    if (cache && c.req.method !== "GET" && c.req.method !== "HEAD" && /^\/crm(\/|\.data|$)/.test(c.req.path)) cache.invalidate();
+    return response;
   });
 
   return app;
+}
+
+/** Headers that belong to one transfer, not to the shared content. */
+const UNSHARED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "date", "set-cookie", "x-request-id"]);
+
+/** Paths that are never the public site's pages: the CRM, sign-in, resources, build files. */
+const UNCACHED_PATH = /^\/(crm|auth)(\.data$|\/|$)|^\/(api|media|assets)\/|^\/healthz$/;
+/** Any cookie the app reads (better-auth's, with the __Secure- prefix on https). */
+const APP_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\./;
+
+/** Anonymous GETs of the public site: no cookie of ours, nothing signed in, nothing written. */
+export function isCacheable(method: string, pathname: string, cookie: string | undefined): boolean {
+  return method === "GET" && !UNCACHED_PATH.test(pathname) && !(cookie && APP_COOKIE.test(cookie));
+}
+
+/**
+ * One copy of a cached answer. Browsers revalidate every time (no-cache) with the ETag: a change
+ * must show on the next visit, and a 304 costs the server no more than a lookup.
+ */
+function serveEntry(entry: CachedEntry, acceptEncoding: string | undefined, ifNoneMatch: string | undefined, state: string): Response {
+  const headers = new Headers(entry.headers);
+  headers.set("ETag", entry.etag);
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-cache");
+  headers.set("Vary", "Accept-Encoding");
+  headers.set("X-Cache", state.toUpperCase());
+  if (etagMatches(ifNoneMatch, entry.etag)) {
+    headers.delete("Content-Type");
+    return new Response(null, { status: 304, headers });
+  }
+  const encoding = preferredEncoding(acceptEncoding);
+  const body = entry.bodies[encoding];
+  if (encoding !== "identity") headers.set("Content-Encoding", encoding);
+  headers.set("Content-Length", String(body.length));
+  return new Response(new Uint8Array(body.buffer, body.byteOffset, body.byteLength) as unknown as BodyInit, { status: entry.status, headers });
+}
+
+const precompressedCache = new Map<string, boolean>();
+/** Whether the build wrote compressed copies of this file (so the answer varies by encoding). */
+function hasPrecompressed(file: string): boolean {
+  if (/\.(br|gz)$/.test(file)) return true;
+  let known = precompressedCache.get(file);
+  if (known === undefined) {
+    known = fs.existsSync(`${file}.gz`);
+    precompressedCache.set(file, known);
+  }
+  return known;
 }
 
 /**
@@ -226,8 +354,9 @@ export function resolveClientIp(headers: Headers, socketAddress: string | undefi
 const COMPRESSIBLE = /^(text\/(html|css|plain|xml|javascript)|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
 
 /**
- * gzip for text responses. Event streams are skipped on purpose: compression buffers, and a
- * buffered stream delivers nothing until the buffer fills.
+ * Compression of answers made for one request (cached pages and static files come compressed):
+ * brotli at a fast quality when the client takes it, gzip otherwise. Event streams are skipped
+ * on purpose: compression buffers, and a buffered stream delivers nothing until the buffer fills.
  */
 const compressResponses: MiddlewareHandler = async (c, next) => {
   await next();
@@ -237,16 +366,22 @@ const compressResponses: MiddlewareHandler = async (c, next) => {
     c.req.method === "HEAD" ||
     c.res.headers.has("Content-Encoding") ||
     type.startsWith("text/event-stream") ||
-    !COMPRESSIBLE.test(type) ||
-    !/\bgzip\b/.test(c.req.header("Accept-Encoding") ?? "")
+    !COMPRESSIBLE.test(type)
   ) {
     return;
   }
   const length = Number(c.res.headers.get("Content-Length") ?? "NaN");
   if (length < 1024) return;
-  c.res = new Response(c.res.body.pipeThrough(new CompressionStream("gzip")), c.res);
+  const encoding = preferredEncoding(c.req.header("Accept-Encoding"));
+  if (encoding === "identity") return;
+  const compressor =
+    encoding === "br"
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } })
+      : zlib.createGzip({ level: 6 });
+  const { readable, writable } = Duplex.toWeb(compressor) as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
+  c.res = new Response(c.res.body.pipeThrough({ readable, writable }), c.res);
   // Hono copies the previous response's headers onto the new one: fix them up afterwards.
   c.res.headers.delete("Content-Length");
-  c.res.headers.set("Content-Encoding", "gzip");
+  c.res.headers.set("Content-Encoding", encoding);
   c.res.headers.append("Vary", "Accept-Encoding");
 };

@@ -1,13 +1,26 @@
 /**
  * Security headers for every response. The Content-Security-Policy allows scripts only from our
  * origin or carrying this request's nonce, so an injected <script> (say, through a listing's text)
- * does not run. Styles allow inline because server-rendered style attributes (image boxes,
- * component libraries) need it; they cannot run code.
+ * does not run. A page shared from the public cache has no nonce: it lists the sha256 hashes of
+ * exactly the inline scripts it carries instead (docs/decisions/006-public-page-cache.md).
+ * Styles allow inline because server-rendered style attributes (image boxes, component
+ * libraries) need it; they cannot run code.
  */
-export function securityHeaders(options: { nonce: string; dev?: boolean; https?: boolean }): Record<string, string> {
+export function securityHeaders(options: {
+  nonce?: string;
+  scriptHashes?: string[];
+  dev?: boolean;
+  https?: boolean;
+}): Record<string, string> {
+  const scriptSources = [
+    "'self'",
+    ...(options.nonce ? [`'nonce-${options.nonce}'`] : []),
+    ...(options.scriptHashes ?? []),
+    ...(options.dev ? ["'unsafe-eval'"] : []),
+  ];
   const csp = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${options.nonce}'${options.dev ? " 'unsafe-eval'" : ""}`,
+    `script-src ${scriptSources.join(" ")}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",

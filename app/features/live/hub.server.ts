@@ -48,6 +48,7 @@ export class LiveHub {
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private unlisten: (() => Promise<void>) | undefined;
   private readonly perAddress = new Map<string, number>();
+  private readonly changeListeners = new Set<(table: LiveTable | "*") => void>();
   private rechecking = false;
   private readonly heartbeatMs: number;
   private readonly maxPerAddress: number;
@@ -83,8 +84,24 @@ export class LiveHub {
     }
   }
 
+  /**
+   * Hears every change as soon as it arrives, before the coalescing window: a process-wide cache
+   * (the public page cache) must drop its entries before any request can read them again.
+   */
+  onChange(listener: (table: LiveTable | "*") => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
   /** Queues a change; everything queued within COALESCE_MS goes out together. */
   publish(table: LiveTable | "*") {
+    for (const listener of this.changeListeners) {
+      try {
+        listener(table);
+      } catch (error) {
+        log.error({ ...errorFields(error) }, "change listener failed");
+      }
+    }
     this.pending.add(table);
     this.flushTimer ??= setTimeout(() => this.flush(), COALESCE_MS);
   }

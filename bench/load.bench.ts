@@ -32,7 +32,13 @@ const SERVER_ENV = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "1048576", L
 
 type PageFigure = { path: string; reqPerSec: number; p50: number; p99: number; errors: number; timeouts: number; non2xx: number };
 type BurstFigure = { connections: number; seconds: number; requests: number; reqPerSec: number; p99: number; errors: number; timeouts: number; non2xx: number };
-type MixedFigure = BurstFigure & { leadsPosted: number; leadsAcknowledged: number; leadErrors: number; acknowledgedMissing: number };
+type MixedFigure = BurstFigure & {
+  leadsPosted: number;
+  leadsAcknowledged: number;
+  leadErrors: number;
+  leadFailures: Record<string, number>;
+  acknowledgedMissing: number;
+};
 
 const report: Record<string, unknown> = {
   date: new Date().toISOString(),
@@ -129,6 +135,8 @@ async function mixedMinute(server: ServerProcess, paths: string[], tag: string):
   const acknowledged: string[] = [];
   let posted = 0;
   let leadErrors = 0;
+  /** What the refused or failed posts got: a status code or the error's name (TimeoutError). */
+  const failures: Record<string, number> = {};
   const inFlight: Promise<void>[] = [];
   const post = async (n: number) => {
     const email = `bench-${tag}-${n}@exemplo.com`;
@@ -141,9 +149,14 @@ async function mixedMinute(server: ServerProcess, paths: string[], tag: string):
       });
       const body = await response.text();
       if (response.status === 200 && body.includes("Mensagem enviada")) acknowledged.push(email);
-      else leadErrors++;
-    } catch {
+      else {
+        leadErrors++;
+        failures[response.status] = (failures[response.status] ?? 0) + 1;
+      }
+    } catch (error) {
       leadErrors++;
+      const name = error instanceof Error ? error.name : "error";
+      failures[name] = (failures[name] ?? 0) + 1;
     }
   };
   const poster = setInterval(() => inFlight.push(post(++posted)), 1000 / LEADS_PER_SECOND);
@@ -151,7 +164,7 @@ async function mixedMinute(server: ServerProcess, paths: string[], tag: string):
   clearInterval(poster);
   await Promise.all(inFlight);
   return {
-    figure: { ...burstFigure(200, duration, result), leadsPosted: posted, leadsAcknowledged: acknowledged.length, leadErrors, acknowledgedMissing: NaN },
+    figure: { ...burstFigure(200, duration, result), leadsPosted: posted, leadsAcknowledged: acknowledged.length, leadErrors, leadFailures: failures, acknowledgedMissing: NaN },
     acknowledged,
   };
 }
@@ -323,7 +336,7 @@ function printTables() {
   }
   for (const where of ["embedded", "postgres"]) {
     const mixed = (report[where] as { mixed?: MixedFigure } | undefined)?.mixed;
-    if (mixed) console.log(`Mixed minute (${where}): leads posted ${mixed.leadsPosted}, acknowledged ${mixed.leadsAcknowledged}, refused/failed ${mixed.leadErrors}, acknowledged but missing ${mixed.acknowledgedMissing}`);
+    if (mixed) console.log(`Mixed minute (${where}): leads posted ${mixed.leadsPosted}, acknowledged ${mixed.leadsAcknowledged}, refused/failed ${mixed.leadErrors} ${JSON.stringify(mixed.leadFailures)}, acknowledged but missing ${mixed.acknowledgedMissing}`);
   }
 }
 

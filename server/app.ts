@@ -242,8 +242,12 @@ export function createApp(options: AppOptions) {
 /** Headers that belong to one transfer, not to the shared content. */
 const UNSHARED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "date", "set-cookie", "x-request-id"]);
 
-/** Paths that are never the public site's pages: the CRM, sign-in, resources, build files. */
-const UNCACHED_PATH = /^\/(crm|auth)(\.data$|\/|$)|^\/(api|media|assets)\/|^\/healthz$/;
+/**
+ * Paths that are never the public site's pages: the CRM, sign-in, resources, build files, and
+ * React Router's route discovery (/__manifest: its answer depends on the `p` and `version`
+ * parameters, which a page key would drop — a stale manifest makes browsers reload the page).
+ */
+const UNCACHED_PATH = /^\/(crm|auth)(\.data$|\/|$)|^\/(api|media|assets)\/|^\/healthz$|^\/__manifest$/;
 /** Any cookie the app reads (better-auth's, with the __Secure- prefix on https). */
 const APP_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\./;
 

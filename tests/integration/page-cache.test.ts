@@ -245,3 +245,19 @@ describe.each(DATABASE_KINDS)("page cache invalidation on %s", (kind) => {
     expect(cache.stats().entries).toBe(1);
   });
 });
+
+describe("what the page cache may hold", () => {
+  it("only anonymous GETs of public pages: never the CRM, sign-in, resources, a signed-in request or route discovery", async () => {
+    const { isCacheable } = await import("../../server/app");
+    expect(isCacheable("GET", "/", undefined)).toBe(true);
+    expect(isCacheable("GET", "/imoveis.data", undefined)).toBe(true);
+    expect(isCacheable("POST", "/contato", undefined)).toBe(false);
+    expect(isCacheable("GET", "/crm/leads", undefined)).toBe(false);
+    expect(isCacheable("GET", "/auth", undefined)).toBe(false);
+    expect(isCacheable("GET", "/api/events", undefined)).toBe(false);
+    expect(isCacheable("GET", "/", "better-auth.session_token=abc")).toBe(false);
+    expect(isCacheable("GET", "/", "__Secure-better-auth.session_token=abc")).toBe(false);
+    // React Router's lazy route discovery answers per `p`/`version`; a page key would drop both.
+    expect(isCacheable("GET", "/__manifest", undefined)).toBe(false);
+  });
+});

@@ -59,24 +59,45 @@ test.describe("the site frame", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("every response carries the security headers, the page a per-request CSP nonce", async ({ request }) => {
-    const first = await request.get("/");
-    const second = await request.get("/");
+  test("every response carries the security headers; an uncached page a per-request CSP nonce", async ({ request }) => {
+    // /auth is never cached (decision 006): its inline scripts carry this request's nonce.
+    const first = await request.get("/auth");
+    const second = await request.get("/auth");
     const csp = first.headers()["content-security-policy"];
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toContain("'unsafe-inline' 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(second.headers()["content-security-policy"]).not.toBe(csp);
     expect(first.headers()["x-content-type-options"]).toBe("nosniff");
     expect(first.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     const nonce = /'nonce-([^']+)'/.exec(csp)![1];
     const html = await first.text();
-    // Every inline script carries this request's nonce.
     const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
     expect(scripts.length).toBeGreaterThan(0);
     for (const [, attributes] of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
     const asset = await request.get(html.match(/\/assets\/[^"]+\.js/)![0]);
     expect(asset.headers()["cache-control"]).toContain("immutable");
     expect(asset.headers()["x-content-type-options"]).toBe("nosniff");
+  });
+
+  test("a cached public page allows exactly its own inline scripts by hash, with no nonce and no 'unsafe-inline'", async ({ request }) => {
+    await request.get("/");
+    const cached = await request.get("/");
+    const csp = cached.headers()["content-security-policy"];
+    const scriptSrc = /script-src ([^;]+)/.exec(csp)![1];
+    expect(scriptSrc).not.toContain("nonce-");
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(cached.headers()["x-content-type-options"]).toBe("nosniff");
+    const html = await cached.text();
+    // Scripts that run (data blocks such as JSON-LD need no permission).
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
+      .filter(([, attributes]) => !/type="application\/(ld\+)?json"/.test(attributes))
+      .map(([, , body]) => body);
+    expect(inline.length).toBeGreaterThan(0);
+    const crypto = await import("node:crypto");
+    const hashes = inline.map((body) => `'sha256-${crypto.createHash("sha256").update(body, "utf8").digest("base64")}'`);
+    for (const hash of hashes) expect(scriptSrc).toContain(hash);
+    expect(scriptSrc.match(/'sha256-/g)?.length).toBe(new Set(hashes).size);
   });
 
   test("the admin from the configuration signs in and reaches the dashboard", async ({ page }) => {

@@ -7,7 +7,7 @@ import {
   withJobLock,
   withStartupLock,
 } from "~/db/client.server";
-import { type Auth, createAuth, ensureAuthSecret } from "~/features/auth/auth.server";
+import { type Auth, createAuthFromEnv } from "~/features/auth/auth.server";
 import { credentialsNotice, ensureAdmin } from "~/features/auth/admin.server";
 import { type BackupSchedule, startBackupSchedule } from "~/features/backup/schedule.server";
 import { seedDemoIfEmpty } from "~/features/properties/seed/seed.server";
@@ -82,12 +82,7 @@ async function start(options: StartOptions): Promise<Runtime> {
   let live: LiveHub | undefined;
   try {
     await migrateDatabase(database);
-    const auth = createAuth({
-      db: database.db,
-      secret: ensureAuthSecret(env.dataDir, env.AUTH_SECRET),
-      baseURL: env.publicUrl,
-      secureCookies: env.publicUrl.startsWith("https://"),
-    });
+    const auth = createAuthFromEnv(database.db, env);
     const storage = createStorage(env);
     live = new LiveHub();
     await live.start(database);

@@ -21,7 +21,7 @@ import { asc, eq } from "drizzle-orm";
 import { type DatabaseHandle, migrateDatabase, openDatabase } from "~/db/client.server";
 import { user, user_roles } from "~/db/schema";
 import { ROLES, type Role } from "~/db/values";
-import { createAuth, createUserWithPassword, ensureAuthSecret, setUserPassword } from "~/features/auth/auth.server";
+import { createAuthFromEnv, createUserWithPassword, setUserPassword } from "~/features/auth/auth.server";
 import { passwordProblem } from "~/features/auth/password.server";
 import { BackupError, restoreBackupArchive, writeBackupArchive } from "~/features/backup/archive.server";
 import { DataDirLockedError } from "~/lib/data-dir-lock.server";
@@ -108,12 +108,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   try {
     await migrateDatabase(handle);
-    const auth = createAuth({
-      db: handle.db,
-      secret: ensureAuthSecret(env.dataDir, env.AUTH_SECRET),
-      baseURL: env.publicUrl,
-      secureCookies: env.publicUrl.startsWith("https://"),
-    });
+    const auth = createAuthFromEnv(handle.db, env);
 
     switch (command) {
       case "user:list": {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Database } from "~/db/client.server";
+import type { Env } from "~/lib/env.server";
 import * as schema from "~/db/schema";
 import { assertAcceptablePassword, hashPassword, verifyPassword } from "./password.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./schema";
@@ -22,6 +23,16 @@ export const SESSION_IDLE_SECONDS = 8 * 60 * 60;
  * cookie). We call it from our own actions (app/routes/auth.tsx) rather than mounting its HTTP
  * handler, so the only sign-in surface is our form, with our messages and our throttle.
  */
+/** Auth for this configuration: the secret from AUTH_SECRET or DATA_DIR, cookies Secure on https. */
+export function createAuthFromEnv(db: Database, env: Pick<Env, "dataDir" | "AUTH_SECRET" | "publicUrl">) {
+  return createAuth({
+    db,
+    secret: ensureAuthSecret(env.dataDir, env.AUTH_SECRET),
+    baseURL: env.publicUrl,
+    secureCookies: env.publicUrl.startsWith("https://"),
+  });
+}
+
 export function createAuth(options: { db: Database; secret: string; baseURL: string; secureCookies: boolean }) {
   return betterAuth({
     appName: "CRM do Corretor",

@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
-import { type ServerProcess, startServerProcess } from "../helpers/server-process";
+import { type ServerProcess, startServerOnOwnDatabase, withClient } from "../helpers/server-process";
 import { waitForHydration } from "./helpers";
 import { TEMPLATE_DIR } from "./template";
 
@@ -23,11 +22,10 @@ import { TEMPLATE_DIR } from "./template";
 const PORT = 3500;
 const ORIGIN = `http://localhost:${PORT}`;
 const ADMIN = { email: "admin@cache.test", password: "senha-do-cache-1" };
-const baseDatabaseUrl = process.env.TEST_DATABASE_URL;
 
 let server: ServerProcess;
 let databaseUrl: string | undefined;
-let databaseName: string | undefined;
+let stopServer: () => Promise<void>;
 let adminCookie: string;
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -36,35 +34,13 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   // Debug lines include one "app render" per call into React Router: the honest render count.
   const env: Record<string, string> = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "debug" };
-  if (baseDatabaseUrl) {
-    databaseName = `${new URL(baseDatabaseUrl).pathname.slice(1)}_cache_${crypto.randomBytes(4).toString("hex")}`;
-    await withClient(baseDatabaseUrl, (client) => client.query(`create database ${pg.escapeIdentifier(databaseName!)}`));
-    const url = new URL(baseDatabaseUrl);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
-    server = await startServerProcess({ port: PORT, env: { ...env, DATABASE_URL: databaseUrl } });
-  } else {
-    server = await startServerProcess({ port: PORT, templateDir: TEMPLATE_DIR, env });
-  }
+  ({ server, databaseUrl, stop: stopServer } = await startServerOnOwnDatabase({ port: PORT, label: "cache", env, templateDir: TEMPLATE_DIR }));
   adminCookie = await signIn();
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  if (databaseName) {
-    await withClient(baseDatabaseUrl!, (client) => client.query(`drop database if exists ${pg.escapeIdentifier(databaseName!)} with (force)`));
-  }
+  await stopServer?.();
 });
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function signIn(): Promise<string> {
   const response = await fetch(`${ORIGIN}/auth`, {

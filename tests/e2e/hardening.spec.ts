@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import pg from "pg";
 import sharp from "sharp";
 import routes from "../../app/routes";
-import { type ServerProcess, startServerProcess } from "../helpers/server-process";
+import { type ServerProcess, startServerOnOwnDatabase, withClient } from "../helpers/server-process";
 import { TEMPLATE_DIR } from "./template";
 
 /**
@@ -25,11 +25,10 @@ import { TEMPLATE_DIR } from "./template";
 const PORT = 3301;
 const ORIGIN = `http://localhost:${PORT}`;
 const ADMIN = { email: "admin@hardening.test", password: "senha-do-hardening-1" };
-const baseDatabaseUrl = process.env.TEST_DATABASE_URL;
 
 let server: ServerProcess;
 let databaseUrl: string | undefined;
-let databaseName: string | undefined;
+let stopServer: () => Promise<void>;
 let adminCookie: string;
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -44,35 +43,13 @@ test.beforeAll(async () => {
     LEAD_LIMIT_PER_HOUR: "3",
     LOG_LEVEL: "info",
   };
-  if (baseDatabaseUrl) {
-    databaseName = `${new URL(baseDatabaseUrl).pathname.slice(1)}_hardening_${crypto.randomBytes(4).toString("hex")}`;
-    await withClient(baseDatabaseUrl, (client) => client.query(`create database ${pg.escapeIdentifier(databaseName!)}`));
-    const url = new URL(baseDatabaseUrl);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
-    server = await startServerProcess({ port: PORT, env: { ...env, DATABASE_URL: databaseUrl } });
-  } else {
-    server = await startServerProcess({ port: PORT, templateDir: TEMPLATE_DIR, env });
-  }
+  ({ server, databaseUrl, stop: stopServer } = await startServerOnOwnDatabase({ port: PORT, label: "hardening", env, templateDir: TEMPLATE_DIR }));
   adminCookie = await signIn(ADMIN.email, ADMIN.password, "198.51.100.1");
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  if (databaseName) {
-    await withClient(baseDatabaseUrl!, (client) => client.query(`drop database if exists ${pg.escapeIdentifier(databaseName!)} with (force)`));
-  }
+  await stopServer?.();
 });
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Signs in through the real form; returns the session cookie. `address` is the forwarded client. */
 async function signIn(email: string, password: string, address: string): Promise<string> {

@@ -1,6 +1,8 @@
+import crypto from "node:crypto";
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import pg from "pg";
 
 /**
  * The production server in a child process (`tsx server/main.ts`, as `npm start` runs it), for
@@ -61,6 +63,49 @@ export async function startServerProcess(options: {
         await new Promise((resolve) => child.once("exit", resolve));
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A PostgreSQL client for one piece of work, closed afterwards. */
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The production server on a database of its own: with TEST_DATABASE_URL a fresh PostgreSQL
+ * database (named after `label`, dropped by `stop`), else a copy of the browser tests' seeded
+ * embedded template. `databaseUrl` is set only on PostgreSQL, for tests that read it directly.
+ */
+export async function startServerOnOwnDatabase(options: {
+  port: number;
+  label: string;
+  env: Record<string, string>;
+  templateDir: string;
+}): Promise<{ server: ServerProcess; databaseUrl?: string; stop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    const server = await startServerProcess({ port: options.port, templateDir: options.templateDir, env: options.env });
+    return { server, stop: () => server.stop() };
+  }
+  const name = `${new URL(base).pathname.slice(1)}_${options.label}_${crypto.randomBytes(4).toString("hex")}`;
+  await withClient(base, (client) => client.query(`create database ${pg.escapeIdentifier(name)}`));
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const server = await startServerProcess({ port: options.port, env: { ...options.env, DATABASE_URL: databaseUrl } });
+  return {
+    server,
+    databaseUrl,
+    async stop() {
+      await server.stop();
+      await withClient(base, (client) => client.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`));
     },
   };
 }

@@ -2,8 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
-import { type ServerProcess, startServerProcess } from "../helpers/server-process";
+import { createOwnDatabase, type ServerProcess, startServerProcess } from "../helpers/server-process";
 import { waitForHydration } from "./helpers";
 
 /**
@@ -95,22 +94,16 @@ test.describe("WEB_CONCURRENCY=2 on PostgreSQL", () => {
   test.describe.configure({ mode: "serial", timeout: 120_000 });
 
   let server: ServerProcess;
-  let databaseName: string;
+  let database: { url: string; drop(): Promise<void> } | undefined;
   let cookie = "";
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    databaseName = `${new URL(baseUrl!).pathname.slice(1)}_cluster_${crypto.randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${pg.escapeIdentifier(databaseName)}`);
-    await admin.end();
-    const url = new URL(baseUrl!);
-    url.pathname = `/${databaseName}`;
+    database = await createOwnDatabase(baseUrl!, "cluster");
     server = await startServerProcess({
       port: PORT,
       env: {
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: database.url,
         WEB_CONCURRENCY: "2",
         AUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
         ADMIN_EMAIL: ADMIN.email,
@@ -121,12 +114,7 @@ test.describe("WEB_CONCURRENCY=2 on PostgreSQL", () => {
 
   test.afterAll(async () => {
     await server?.stop();
-    if (databaseName) {
-      const admin = new pg.Client({ connectionString: baseUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${pg.escapeIdentifier(databaseName)} with (force)`);
-      await admin.end();
-    }
+    await database?.drop();
   });
 
   test("requests are served by two worker processes on one port", async () => {

@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import pg from "pg";
 import sharp from "sharp";
 import { startS3Server } from "../helpers/s3-server";
-import { type ServerProcess, startServerProcess } from "../helpers/server-process";
+import { createOwnDatabase, type ServerProcess, startServerProcess } from "../helpers/server-process";
 import { waitForHydration } from "./helpers";
 
 /**
@@ -23,18 +23,12 @@ test.describe("two app processes on PostgreSQL", () => {
   let b: ServerProcess;
   let s3: Awaited<ReturnType<typeof startS3Server>>;
   let databaseUrl: string;
-  let databaseName: string;
+  let database: { url: string; drop(): Promise<void> } | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    databaseName = `${new URL(baseUrl!).pathname.slice(1)}_multi_${crypto.randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${pg.escapeIdentifier(databaseName)}`);
-    await admin.end();
-    const url = new URL(baseUrl!);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
+    database = await createOwnDatabase(baseUrl!, "multi");
+    databaseUrl = database.url;
     s3 = await startS3Server("fotos");
 
     const env = {
@@ -56,12 +50,7 @@ test.describe("two app processes on PostgreSQL", () => {
   test.afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await s3?.stop();
-    if (databaseName) {
-      const admin = new pg.Client({ connectionString: baseUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${pg.escapeIdentifier(databaseName)} with (force)`);
-      await admin.end();
-    }
+    await database?.drop();
   });
 
   async function signIn(page: Page, server: ServerProcess) {

@@ -78,6 +78,18 @@ export async function withClient<T>(url: string, work: (client: pg.Client) => Pr
   }
 }
 
+/** A fresh, empty PostgreSQL database beside `base`'s, named after `label`; `drop` removes it. */
+export async function createOwnDatabase(base: string, label: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${new URL(base).pathname.slice(1)}_${label}_${crypto.randomBytes(4).toString("hex")}`;
+  await withClient(base, (client) => client.query(`create database ${pg.escapeIdentifier(name)}`));
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withClient(base, (client) => client.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`)).then(() => {}),
+  };
+}
+
 /**
  * The production server on a database of its own: with TEST_DATABASE_URL a fresh PostgreSQL
  * database (named after `label`, dropped by `stop`), else a copy of the browser tests' seeded
@@ -94,18 +106,15 @@ export async function startServerOnOwnDatabase(options: {
     const server = await startServerProcess({ port: options.port, templateDir: options.templateDir, env: options.env });
     return { server, stop: () => server.stop() };
   }
-  const name = `${new URL(base).pathname.slice(1)}_${options.label}_${crypto.randomBytes(4).toString("hex")}`;
-  await withClient(base, (client) => client.query(`create database ${pg.escapeIdentifier(name)}`));
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const database = await createOwnDatabase(base, options.label);
+  const databaseUrl = database.url;
   const server = await startServerProcess({ port: options.port, env: { ...options.env, DATABASE_URL: databaseUrl } });
   return {
     server,
     databaseUrl,
     async stop() {
       await server.stop();
-      await withClient(base, (client) => client.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`));
+      await database.drop();
     },
   };
 }

@@ -1,10 +1,10 @@
 // Screenshots of pages at phone (390 px) and desktop (1280 px) widths, for looking at what we
-// build: node scripts/screenshots.mjs http://localhost:3000 / /imoveis ...  → .tmp/shots/*.png
+// build: node scripts/screenshots.mjs http://localhost:3000 / /imoveis ...  → .tmp/shots/*.png (or SHOT_OUT)
 import fs from "node:fs";
 import { chromium } from "@playwright/test";
 
 const [base = "http://localhost:3000", ...paths] = process.argv.slice(2);
-const out = ".tmp/shots";
+const out = process.env.SHOT_OUT ?? ".tmp/shots";
 fs.mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -22,16 +22,18 @@ export { startRuntime, stopLiveUpdates, stopRuntime } from "~/runtime.server";
 export { securityHeaders } from "~/lib/security-headers";
 export { errorFields, getLogger } from "~/lib/logger.server";
 export { MAX_UPLOAD_BYTES } from "~/features/media/pipeline.server";
+export { countPropertyView } from "~/features/reports/views.server";
 
 /**
  * For the public page cache of the Hono server (server/page-cache.ts): every change that can
- * alter a public page, heard as soon as this process hears it. Leads never show on public
- * pages; "*" (the listener reconnected, events may be lost) clears everything.
+ * alter a public page, heard as soon as this process hears it: listings and the broker's
+ * settings (profile). Leads and visits never show on public pages; "*" (the listener
+ * reconnected, events may be lost) clears everything.
  */
 export async function onPublicDataChange(listener: () => void): Promise<() => void> {
   const runtime = await getRuntime();
   return runtime.live.onChange((table) => {
-    if (table !== "leads") listener();
+    if (table === "properties" || table === "settings" || table === "*") listener();
   });
 }
 

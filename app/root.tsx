@@ -12,11 +12,12 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import type { BrokerProfile } from "~/features/site/broker-profile";
-import { getBrokerProfile } from "~/features/site/broker-profile.server";
+import { loadBrokerProfile } from "~/features/settings/settings.server";
 import { Toaster } from "~/components/ui/toaster";
 import { spriteUrl } from "~/components/ui/icon";
 import { useNonce } from "~/lib/nonce";
 import { getEnv } from "~/lib/env.server";
+import { getDb } from "~/runtime.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -27,15 +28,19 @@ export const links: Route.LinksFunction = () => [
 
 /**
  * Every page's loader data reaches the browser, this one's on every page: only the broker's
- * public profile and the site's public URL, nothing about the user or the server.
+ * public profile (as saved in /crm/configuracoes, over the environment's first-run defaults) and
+ * the site's public URL, nothing about the user or the server.
  */
 export async function loader() {
-  return { broker: getBrokerProfile(), publicUrl: getEnv().publicUrl };
+  return { broker: await loadBrokerProfile(await getDb()), publicUrl: getEnv().publicUrl };
 }
 
-// The profile only changes with a restart; do not refetch it on every navigation.
-export function shouldRevalidate() {
-  return false;
+/**
+ * The profile changes rarely: navigations keep the copy the page came with (a full page load
+ * reads the current one). Saving the settings refetches it, so the CRM's own screens follow.
+ */
+export function shouldRevalidate({ formAction }: { formAction?: string }) {
+  return formAction === "/crm/configuracoes";
 }
 
 export type RootData = { broker: BrokerProfile; publicUrl: string };

@@ -31,22 +31,34 @@ export default [
       index("routes/crm-dashboard.tsx"),
       route("imoveis", "routes/crm-properties.tsx"),
       route("leads", "routes/crm-leads.tsx"),
+      route("leads/:id", "routes/crm-lead.tsx"),
+      route("visitas", "routes/crm-visits.tsx"),
       route("relatorios", "routes/crm-reports.tsx"),
       route("usuarios", "routes/crm-users.tsx"),
       route("conta", "routes/crm-account.tsx"),
       route("emails", "routes/crm-emails.tsx"),
       route("auditoria", "routes/crm-audit.tsx"),
+      route("configuracoes", "routes/crm-settings.tsx"),
+      route("privacidade", "routes/crm-privacy.tsx"),
       route("sair", "routes/crm-sign-out.tsx"),
     ]),
     // Staff-only resources (no page)
     route("midia", "routes/crm-media.ts"),
     route("backup", "routes/crm-backup.ts"),
+    route("visitas/:id/ics", "routes/crm-visit-ics.ts"),
+    // Downloads (CSV/XLSX) of the reports and of the lists, with the page's filters and period
+    route("relatorios/exportar", "routes/crm-reports-export.ts"),
+    route("leads/exportar", "routes/crm-leads-export.ts"),
+    route("imoveis/exportar", "routes/crm-properties-export.ts"),
+    route("privacidade/exportar", "routes/crm-privacy-export.ts"),
   ]),
 
   // Resources that are not pages
   route("media/:id/:file", "routes/media.ts"),
   route("api/events", "routes/api-events.ts"),
   route("healthz", "routes/healthz.ts"),
+  // A staff member's private calendar feed (iCalendar); the token in the file name is the key
+  route("calendario/:file", "routes/calendar-feed.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
 ] satisfies RouteConfig;

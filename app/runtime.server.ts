@@ -19,7 +19,9 @@ import { type MediaStorage, LocalDiskStorage } from "~/features/media/storage.se
 import { prepareDataDir } from "~/lib/data-dir-lock.server";
 import { errorFields, logger } from "~/lib/logger.server";
 import { pruneThrottle } from "~/lib/throttle.server";
+import { runRetentionIfDue } from "~/features/privacy/retention.server";
 import { type Env, getEnv, setEnv } from "~/lib/env.server";
+import { stopPropertyViews } from "~/features/reports/views.server";
 
 /**
  * Everything a request needs that lives as long as the process: configuration, the database,
@@ -92,7 +94,12 @@ async function start(options: StartOptions): Promise<Runtime> {
         if (env.SEED_DEMO) await seedDemoIfEmpty(runtime, log);
         await ensureAdmin(runtime, log, options.log ?? credentialsNotice(env.dataDir, log));
       });
-      runtime.stopHousekeeping = startHousekeeping(runtime);
+      const stopHousekeeping = startHousekeeping(runtime);
+      const stopRetention = startRetentionJob(runtime);
+      runtime.stopHousekeeping = () => {
+        stopHousekeeping();
+        stopRetention();
+      };
       runtime.backups = startBackupSchedule(runtime);
       runtime.mail = startMailWorker(runtime);
     }
@@ -120,6 +127,33 @@ function startHousekeeping(runtime: Pick<Runtime, "db" | "storage" | "database">
   const timer = setInterval(run, 60 * 60 * 1000);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/**
+ * Daily: leads past the retention period are anonymised (features/privacy/retention.server.ts),
+ * the promise /privacidade makes. Checked every hour; the last run is kept in the database, so a
+ * restart or another process does not repeat the day's round, and on PostgreSQL the job lock
+ * lets one process do it.
+ */
+function startRetentionJob(runtime: Pick<Runtime, "db" | "database">): () => void {
+  const log = logger("retention");
+  const run = () => {
+    void withJobLock(runtime.database, JOB_LOCKS.retention, () => runRetentionIfDue(runtime.db))
+      .then((result) => {
+        // Counts only: which leads is in the audit trail, and no personal value is ever logged.
+        if (result) log.info({ leads: result.leads, months: result.months }, "retention round done");
+      })
+      .catch((error) => log.error({ ...errorFields(error) }, "retention round failed"));
+  };
+  // A first look a few minutes after start (not during it), then every hour.
+  const first = setTimeout(run, 5 * 60 * 1000);
+  first.unref();
+  const timer = setInterval(run, 60 * 60 * 1000);
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }
 
 /** Starts the runtime once; later calls get the same one. */
@@ -155,6 +189,8 @@ export function stopRuntime(): Promise<void> {
     try {
       const runtime = await current;
       runtime.stopHousekeeping();
+      // Property views counted in memory (issue 12) are written while the database is still open.
+      await stopPropertyViews(runtime.db);
       await runtime.backups.stop();
       await runtime.mail.stop();
       await runtime.live.stop();

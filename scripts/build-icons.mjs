@@ -14,6 +14,8 @@ const ICONS = [
   "layout-dashboard", "loader-circle", "lock", "log-in", "log-out", "mail", "map-pin", "menu",
   "message-circle", "pencil", "phone", "plus", "ruler", "search", "shield", "shield-check",
   "sliders-horizontal", "star", "target", "trash-2", "trending-up", "upload", "user-plus", "users", "x",
+  "settings", "kanban", "table", "sticky-note", "download", "copy", "share-2", "bell", "calendar-check",
+  "calendar-x", "ellipsis-vertical", "history", "arrow-right-left", "send", "link", "user", "camera",
 ];
 
 // Brand glyphs (lucide ships none), drawn by us.

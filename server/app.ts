@@ -8,6 +8,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import type { HttpBindings } from "@hono/node-server";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { isbot } from "isbot";
 import type { Logger } from "pino";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { type CachedEntry, PageCache, type RenderOutcome, createEntry, etagMatches, normalizeSearch, preferredEncoding, shareablePage } from "./page-cache";
@@ -31,6 +32,8 @@ type AppEntryExports = {
   getLogger(): Logger;
   errorFields(error: unknown): Record<string, unknown>;
   MAX_UPLOAD_BYTES: number;
+  /** Adds one view of a property page to the in-memory batch (issue 12). */
+  countPropertyView?(propertyId: string): void;
 };
 
 export type AppOptions = {
@@ -84,13 +87,13 @@ export function createApp(options: AppOptions) {
     // A health probe every few seconds is noise: logged only when it fails (or at LOG_LEVEL=debug).
     const level = c.req.path === "/healthz" && c.res.status === 200 ? "debug" : "info";
     log[level](
-      { reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      { reqId: requestId, method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) },
       "request",
     );
   });
 
   app.onError((error, c) => {
-    log.error({ reqId: c.get("requestId"), path: c.req.path, ...entry.errorFields(error) }, "request failed");
+    log.error({ reqId: c.get("requestId"), path: loggedPath(c.req.path), ...entry.errorFields(error) }, "request failed");
     return c.text(MESSAGES.serverError, 500);
   });
 
@@ -162,6 +165,17 @@ export function createApp(options: AppOptions) {
     }),
   );
 
+  // --- Property page views (issue 12) ---------------------------------------------------------
+  // Counted here, around the page cache, which answers most visitors without running a loader.
+  // What counts is decided by propertyViewOf (below); the sums are batched in memory by the app
+  // (features/reports/views.server.ts), so a page view costs no database write.
+  app.use("/imoveis/*", async (c, next) => {
+    await next();
+    const id = propertyViewOf(c.req.method, c.req.path, c.res.status, c.req.raw.headers);
+    if (id) entry.countPropertyView?.(id);
+  });
+  // --- end of property page views ---------------------------------------------------------------
+
   const maxBytes = options.pageCacheMaxBytes ?? entry.pageCacheMaxBytes?.() ?? 0;
   const cache = maxBytes > 0 && entry.onPublicDataChange ? new PageCache({ maxBytes }) : null;
   // Nothing is stored until this process hears the change events that keep entries fresh.
@@ -182,7 +196,7 @@ export function createApp(options: AppOptions) {
     );
     // Overwrite whatever the client sent: downstream code (better-auth's limits) trusts this header.
     request.headers.set("x-client-ip", clientIp);
-    log.debug({ reqId: c.get("requestId"), path: c.req.path }, "app render");
+    log.debug({ reqId: c.get("requestId"), path: loggedPath(c.req.path) }, "app render");
     return handler(request, { cspNonce: c.get("cspNonce"), clientIp });
   };
 
@@ -239,6 +253,38 @@ export function createApp(options: AppOptions) {
   return app;
 }
 
+/**
+ * A path as the log may show it. A calendar feed's file name is its secret token
+ * (/calendario/<token>.ics): logs are read by more people, and kept longer, than the feed.
+ */
+export function loggedPath(pathname: string): string {
+  return pathname.startsWith("/calendario/") ? "/calendario/[token]" : pathname;
+}
+
+const PROPERTY_VIEW_PATH = /^\/imoveis\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\.data)?$/i;
+
+/**
+ * The property whose page this request viewed, or null (issue 12). A view is a GET of
+ * /imoveis/<id> — the HTML document, or its .data when a visitor navigates inside the site —
+ * answered 200 or 304 (a cached copy revalidated is still a view). Not counted: HEAD, other
+ * statuses (404 of an unknown id), bots and link-preview crawlers (isbot; no User-Agent counts as
+ * a bot), prefetches (hovering a card fetches the .data before any click), and any request with
+ * better-auth's session cookie: staff looking at listings are not visitors. The cookie is not
+ * validated (that would cost a database read per view); a visitor has none, and an expired one
+ * left in a former staff browser is a rare undercount we accept. Known overcount: an open page
+ * revalidates its .data when listings change (live updates), which counts again.
+ */
+export function propertyViewOf(method: string, pathname: string, status: number, headers: Headers): string | null {
+  if (method !== "GET" || (status !== 200 && status !== 304)) return null;
+  const match = PROPERTY_VIEW_PATH.exec(pathname);
+  if (!match) return null;
+  const agent = headers.get("user-agent");
+  if (!agent || isbot(agent)) return null;
+  if (/prefetch|prerender/i.test(`${headers.get("sec-purpose") ?? ""} ${headers.get("purpose") ?? ""} ${headers.get("x-moz") ?? ""}`)) return null;
+  if (SESSION_COOKIE.test(headers.get("cookie") ?? "")) return null;
+  return match[1].toLowerCase();
+}
+
 /** Headers that belong to one transfer, not to the shared content. */
 const UNSHARED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "date", "set-cookie", "x-request-id"]);
 
@@ -247,7 +293,7 @@ const UNSHARED_HEADERS = new Set(["content-length", "content-encoding", "transfe
  * React Router's route discovery (/__manifest: its answer depends on the `p` and `version`
  * parameters, which a page key would drop — a stale manifest makes browsers reload the page).
  */
-const UNCACHED_PATH = /^\/(crm|auth)(\.data$|\/|$)|^\/(api|media|assets)\/|^\/healthz$|^\/__manifest$/;
+const UNCACHED_PATH = /^\/(crm|auth)(\.data$|\/|$)|^\/(api|media|assets|calendario)\/|^\/healthz$|^\/__manifest$/;
 /** Any cookie the app reads (better-auth's, with the __Secure- prefix on https). */
 const APP_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\./;
 

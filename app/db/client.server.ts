@@ -242,7 +242,7 @@ export async function databaseAnswers(handle: Pick<DatabaseHandle, "db">, timeou
 }
 
 /** Keys of the periodic jobs' advisory locks (any fixed numbers; distinct from the ones above). */
-export const JOB_LOCKS = { scheduledBackup: 72706180, housekeeping: 72706181 } as const;
+export const JOB_LOCKS = { scheduledBackup: 72706180, housekeeping: 72706181, retention: 72706182 } as const;
 
 /**
  * Runs a periodic job in one process only: on PostgreSQL, where several app processes share the

@@ -3,12 +3,14 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
   pgView,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -143,8 +145,14 @@ export const leads = pgTable(
     // Not in the spec: the property a visit booking was made for, so the broker knows which one.
     property_id: uuid("property_id").references(() => properties.id, { onDelete: "set null" }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // Not in the spec (issue 11): when the broker means to call back ('Próximo contato').
+    next_contact_at: timestamp("next_contact_at", { withTimezone: true }),
   },
   (table) => [
+    index("leads_next_contact_idx").on(table.next_contact_at).where(sql`next_contact_at is not null`),
+    // "The same person": leads whose phone digits or e-mail match (lead page), by index.
+    index("leads_phone_digits_idx").on(sql`regexp_replace(${table.phone}, '\\D', '', 'g')`),
+    index("leads_email_lower_idx").on(sql`lower(${table.email})`).where(sql`email is not null`),
     index("leads_created_at_idx").on(table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("leads_status_idx").on(table.status, table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("leads_search_idx").using("gin", sql`lead_search_text(${table.full_name}, ${table.email}, ${table.phone}) gin_trgm_ops`),
@@ -299,9 +307,12 @@ export const outbox = pgTable(
     last_error: text("last_error"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sent_at: timestamp("sent_at", { withTimezone: true }),
+    /** The lead a message is about (new-lead alert), for the lead's timeline. */
+    lead_id: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
   },
   (table) => [
     index("outbox_due_idx").on(table.status, table.next_attempt_at),
+    index("outbox_lead_idx").on(table.lead_id).where(sql`lead_id is not null`),
     check("outbox_status_valid", sql.raw("status in ('pending', 'sent', 'failed')")),
   ],
 );
@@ -341,4 +352,140 @@ export const audit_log = pgTable(
     details: jsonb("details"),
   },
   (table) => [index("audit_log_at_idx").on(table.at.desc())],
+);
+
+// --- The broker's working day (issue 11): lead timeline, visits, settings, calendar feeds ---
+
+export const LEAD_EVENT_KINDS = ["created", "status", "note", "next_contact"] as const;
+
+/**
+ * A lead's timeline. "created" and "status" rows are written by database triggers (migration
+ * 0005), so a status change is recorded whichever screen, CLI or SQL console makes it; the
+ * actor comes from the transaction's app.actor_id / app.actor_name settings (withActor in
+ * features/leads/timeline.server.ts), null when nobody signed in made the change. Visits and
+ * e-mails have tables of their own and join the timeline when it is read.
+ */
+export const lead_events = pgTable(
+  "lead_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    lead_id: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: LEAD_EVENT_KINDS }).notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actor_id: text("actor_id"),
+    /** Kept so the timeline still says who after the user is removed. */
+    actor_name: text("actor_name"),
+    from_status: text("from_status"),
+    to_status: text("to_status"),
+    /** A staff note's text; for next_contact, nothing (the date is in next_contact_at). */
+    body: text("body"),
+    next_contact_at: timestamp("next_contact_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("lead_events_lead_idx").on(table.lead_id, table.at.desc()),
+    index("lead_events_status_idx").on(table.kind, table.at).where(sql`kind = 'status'`),
+    check("lead_events_kind_valid", inList("kind", LEAD_EVENT_KINDS)),
+    check("lead_events_body_length", sql.raw("body is null or char_length(body) <= 2000")),
+  ],
+);
+
+export const VISIT_STATUSES = ["agendada", "realizada", "cancelada"] as const;
+
+/** A visit the broker scheduled with a lead at a property (agenda /crm/visitas). */
+export const visits = pgTable(
+  "visits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    lead_id: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    property_id: uuid("property_id").references(() => properties.id, { onDelete: "set null" }),
+    scheduled_at: timestamp("scheduled_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: VISIT_STATUSES }).notNull().default("agendada"),
+    notes: text("notes"),
+    created_by: text("created_by"),
+    created_by_name: text("created_by_name"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("visits_scheduled_at_idx").on(table.scheduled_at, table.id),
+    index("visits_lead_idx").on(table.lead_id, table.scheduled_at),
+    check("visits_status_valid", inList("status", VISIT_STATUSES)),
+    check("visits_notes_length", sql.raw("notes is null or char_length(notes) <= 1000")),
+  ],
+);
+
+/**
+ * The broker's settings, one row per key, each value a JSON document (features/settings):
+ * "broker_profile", "notification_emails", "whatsapp_templates". A missing key means the
+ * first-run default from the environment. A change notifies every process (trigger), which
+ * drops its cached copy and the public page cache.
+ */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updated_by: text("updated_by"),
+});
+
+/** A staff member's private calendar feed (iCalendar); the URL carries the token, we keep its sha256. */
+export const calendar_feeds = pgTable("calendar_feeds", {
+  user_id: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  token_hash: text("token_hash").notNull().unique(),
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// --- Reports (issue 12) ---
+
+/**
+ * Every status a property has had, written by a database trigger on properties (migration 0006)
+ * whoever changes it: the CRM, the CLI or a SQL console. The actor is the transaction's
+ * app.actor_id (setActor), null for "sistema". Properties that existed before this table start
+ * with one 'backfill' row at their updated_at: their last change is the best date we have.
+ */
+export const property_status_events = pgTable(
+  "property_status_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    property_id: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    from_status: text("from_status"),
+    to_status: text("to_status").notNull(),
+    actor_id: text("actor_id"),
+    /** 'created' (insert), 'status' (a change), 'backfill' (before the history existed). */
+    kind: text("kind").notNull(),
+  },
+  (table) => [
+    index("property_status_events_to_status_idx").on(table.to_status, table.at),
+    index("property_status_events_property_idx").on(table.property_id, table.at),
+    check("property_status_events_kind_valid", sql.raw("kind in ('created', 'status', 'backfill')")),
+  ],
+);
+
+/**
+ * Views of a property's public page per day in the broker's time zone: only a count, never an
+ * address, a cookie or any identifier (app/features/reports/views.server.ts batches them).
+ */
+export const property_views = pgTable(
+  "property_views",
+  {
+    property_id: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    /** The broker's calendar day (America/Fortaleza). */
+    day: date("day", { mode: "string" }).notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.property_id, table.day] }),
+    index("property_views_day_idx").on(table.day),
+    check("property_views_positive", sql.raw("views >= 0")),
+  ],
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBRL, formatDate, startOfMonthInBrokerZone } from "./format";
+import { brokerDay, endOfBrokerDay, formatBRL, formatDate, parseBrokerDateTime, startOfMonthInBrokerZone, toBrokerDateTimeInput } from "./format";
 
 describe("formatting", () => {
   it("writes BRL with no decimals and a no-break space", () => {
@@ -15,5 +15,21 @@ describe("formatting", () => {
   it("starts 'this month' at midnight in Natal", () => {
     expect(startOfMonthInBrokerZone(new Date("2026-03-01T01:30:00Z")).toISOString()).toBe("2026-02-01T03:00:00.000Z");
     expect(startOfMonthInBrokerZone(new Date("2026-03-01T03:00:00Z")).toISOString()).toBe("2026-03-01T03:00:00.000Z");
+  });
+});
+
+describe("the broker's local date-times", () => {
+  it("reads a datetime-local value as Fortaleza time (UTC−3) and writes it back", () => {
+    const date = parseBrokerDateTime("2026-11-23T21:30")!;
+    expect(date.toISOString()).toBe("2026-11-24T00:30:00.000Z");
+    expect(toBrokerDateTimeInput(date)).toBe("2026-11-23T21:30");
+    expect(brokerDay(date)).toBe("2026-11-23");
+    expect(endOfBrokerDay(date).toISOString()).toBe("2026-11-24T03:00:00.000Z");
+  });
+
+  it("refuses what is not a real local date-time", () => {
+    for (const value of ["", "2026-02-30T10:00", "2026-13-01T10:00", "2026-11-23 10:00", "2026-11-23T24:00", "amanhã"]) {
+      expect(parseBrokerDateTime(value)).toBeNull();
+    }
   });
 });

@@ -59,3 +59,39 @@ export function startOfMonthInBrokerZone(now = new Date()): Date {
   // Fortaleza has no daylight saving time: midnight there is 03:00 UTC.
   return new Date(Date.UTC(year, month - 1, 1, 3, 0, 0));
 }
+
+/** Fortaleza is UTC−3 all year (no daylight saving time since 2000). */
+const BROKER_UTC_OFFSET_HOURS = -3;
+
+/**
+ * A `<input type="datetime-local">` value ("2026-11-23T14:30") read as the broker's local time.
+ * Null for anything else, including impossible dates ("2026-02-30T10:00").
+ */
+export function parseBrokerDateTime(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value.trim());
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number);
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null;
+  const date = new Date(Date.UTC(year, month - 1, day, hour - BROKER_UTC_OFFSET_HOURS, minute));
+  // Date.UTC rolls 30 February over into March: refuse rather than store another day.
+  if (toBrokerDateTimeInput(date) !== value.trim()) return null;
+  return date;
+}
+
+/** The `<input type="datetime-local">` value of an instant, in the broker's local time. */
+export function toBrokerDateTimeInput(value: Date | string): string {
+  const local = new Date(new Date(value).getTime() + BROKER_UTC_OFFSET_HOURS * 3600_000);
+  return local.toISOString().slice(0, 16);
+}
+
+/** "2026-11-23": the broker's calendar day of an instant (to group an agenda by day). */
+export function brokerDay(value: Date | string): string {
+  return toBrokerDateTimeInput(value).slice(0, 10);
+}
+
+/** The first instant of the broker's next calendar day after `now` (end of "today"). */
+export function endOfBrokerDay(now = new Date()): Date {
+  const day = brokerDay(now);
+  const [year, month, date] = day.split("-").map(Number);
+  return new Date(Date.UTC(year, month - 1, date + 1, -BROKER_UTC_OFFSET_HOURS, 0));
+}

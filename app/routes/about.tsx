@@ -1,8 +1,12 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icon";
+import { mediaIdFromUrl, mediaPreviewUrl, mediaSrcSet } from "~/features/media/urls";
+import { serializeJsonLd } from "~/features/properties/structured-data";
 import { whatsappLink } from "~/features/site/broker-profile";
 import { rootDataFromMatches } from "~/features/site/root-data";
+import { brokerJsonLd } from "~/features/site/structured-data";
+import { useNonce } from "~/lib/nonce";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/about";
@@ -14,7 +18,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
     description: `${broker.name}, corretor de imóveis (${broker.creci}) em ${broker.serviceArea}. ${broker.bio}`.slice(0, 300),
     url: `${publicUrl}/sobre`,
     siteName: broker.siteName,
-    image: `${publicUrl}/og-default.jpg`,
+    // An uploaded portrait has its own 1200×630 preview; the placeholder does not.
+    image: `${publicUrl}${mediaIdFromUrl(broker.portraitUrl) ? mediaPreviewUrl(broker.portraitUrl) : "/og-default.jpg"}`,
+    imageAlt: `Retrato de ${broker.name}`,
     type: "article",
   });
 };
@@ -27,13 +33,25 @@ const VALUES: { icon: IconName; title: string; text: string }[] = [
 ];
 
 export default function AboutPage() {
-  const { broker } = useRootData();
+  const { broker, publicUrl } = useRootData();
+  const nonce = useNonce();
+  const portraitSrcSet = mediaSrcSet(broker.portraitUrl, [400, 800]);
   return (
     <>
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: serializeJsonLd(brokerJsonLd(broker, publicUrl)) }}
+      />
       <section className="bg-sand py-12">
         <div className="container-page grid items-center gap-8 md:grid-cols-[18rem_1fr]">
           <img
             src={broker.portraitUrl}
+            // An uploaded portrait comes in several widths: a phone takes the 400 px one.
+            srcSet={portraitSrcSet}
+            // sizes without srcset is invalid HTML (the placeholder has a single file).
+            sizes={portraitSrcSet ? "(min-width: 768px) 18rem, 14rem" : undefined}
             alt={`Retrato de ${broker.name}`}
             width={400}
             height={500}
@@ -43,10 +61,11 @@ export default function AboutPage() {
             <p className="text-sm font-semibold uppercase tracking-widest text-secondary-foreground">Sobre mim</p>
             <h1 className="mt-1 font-display text-3xl font-bold sm:text-4xl">{broker.name}</h1>
             <p className="mt-1 font-medium text-primary">Corretor de imóveis · {broker.creci}</p>
-            <p className="mt-4 max-w-2xl leading-relaxed text-foreground/90">{broker.bio}</p>
+            <p className="mt-4 max-w-2xl whitespace-pre-line leading-relaxed text-foreground/90">{broker.bio}</p>
             <p className="mt-3 flex items-center gap-1 text-muted-foreground">
               <Icon name="map-pin" /> {broker.city} · {broker.serviceArea}
             </p>
+            {broker.address && <p className="mt-1 text-muted-foreground">{broker.address}</p>}
           </div>
         </div>
       </section>

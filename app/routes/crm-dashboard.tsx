@@ -1,6 +1,9 @@
 import { Card } from "~/components/ui/card";
 import { requireStaff } from "~/features/auth/guard.server";
+import { WorkingDayLists } from "~/features/dashboard/components/working-day-lists";
 import { getDashboardCounters } from "~/features/dashboard/counters.server";
+import { getWorkingDay } from "~/features/dashboard/working-day.server";
+import { useLiveUpdates } from "~/features/live/use-live-updates";
 import { getMailStatus } from "~/features/mail/admin.server";
 import { MailNotice } from "~/features/mail/components/mail-notice";
 import { getRuntime } from "~/runtime.server";
@@ -10,8 +13,14 @@ import { Icon } from "~/components/ui/icon";
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request);
   const runtime = await getRuntime();
+  const now = new Date();
+  const [counters, day] = await Promise.all([getDashboardCounters(runtime.db, now), getWorkingDay(runtime.db, now)]);
   return {
-    counters: await getDashboardCounters(runtime.db),
+    counters,
+    day,
+    // The instant the lists were read: 'há 2 horas' is computed from it on the server and in the
+    // browser alike, so hydration sees the same text.
+    now: now.toISOString(),
     // Admins learn here that e-mail is off or failing (links for sign-up, passwords, invitations).
     mail: staff.role === "admin" ? await getMailStatus(runtime) : null,
   };
@@ -20,7 +29,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | CRM" }];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counters, mail } = loaderData;
+  const { counters, day, now, mail } = loaderData;
+  // The layout follows leads and properties; the lists here also show visits.
+  useLiveUpdates("leads", "visits");
   const cards = [
     { id: "total-properties", label: "Total de Imóveis", value: counters.totalProperties, icon: "building-2" as const },
     { id: "total-leads", label: "Total de Leads", value: counters.totalLeads, icon: "users" as const },
@@ -36,10 +47,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {mail && <MailNotice status={mail} />}
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {cards.map((card) => (
-          <li key={card.id}>
+          <li key={card.id} className="min-w-0">
             <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5" data-testid={card.id}>
               <Icon name={card.icon} className="size-11 rounded-md bg-primary/10 p-2.5 text-primary" />
-              <div>
+              <div className="min-w-0">
                 <p className="text-sm text-muted-foreground">{card.label}</p>
                 <p className="text-3xl font-bold" data-value>
                   {card.value}
@@ -49,6 +60,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <WorkingDayLists day={day} now={now} />
     </div>
   );
 }

@@ -2,7 +2,9 @@ import { Outlet } from "react-router";
 import { requireStaff } from "~/features/auth/guard.server";
 import { CrmNav } from "~/features/crm/components/crm-nav";
 import { countNewLeads } from "~/features/dashboard/counters.server";
-import { getBrokerProfile } from "~/features/site/broker-profile.server";
+import { useNewLeadToast } from "~/features/leads/components/new-lead-toast";
+import { latestSiteLead } from "~/features/leads/new-lead.server";
+import { loadBrokerProfile } from "~/features/settings/settings.server";
 import { getDb } from "~/runtime.server";
 import type { Route } from "./+types/crm-layout";
 import { useLiveUpdates } from "~/features/live/use-live-updates";
@@ -12,7 +14,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     user: { name: staff.name, email: staff.email, role: staff.role },
     newLeads: await countNewLeads(await getDb()),
-    siteName: getBrokerProfile().siteName,
+    // For the 'Novo lead' toast on any CRM page.
+    latestSiteLead: await latestSiteLead(await getDb()),
+    siteName: (await loadBrokerProfile(await getDb())).siteName,
   };
 }
 
@@ -21,6 +25,7 @@ export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noind
 export default function CrmLayout({ loaderData }: Route.ComponentProps) {
   // Every CRM page (dashboard counters, tables, the new-lead count) follows both tables (spec §2).
   useLiveUpdates("properties", "leads");
+  useNewLeadToast(loaderData.latestSiteLead);
   return (
     <div className="min-h-screen bg-muted lg:flex">
       <CrmNav user={loaderData.user} newLeads={loaderData.newLeads} siteName={loaderData.siteName} />

@@ -8,6 +8,7 @@ import { toast } from "~/components/ui/toaster";
 import { requireStaff } from "~/features/auth/guard.server";
 import { DeleteConfirm, useRecordDialogs } from "~/features/crm/components/delete-confirm";
 import { ListSearch } from "~/features/crm/components/list-search";
+import { ExportButtons } from "~/features/reports/components/export-buttons";
 import { PropertiesTable } from "~/features/properties/components/properties-table";
 import { PropertyFormDialog } from "~/features/properties/components/property-form-dialog";
 import { PROPERTY_MESSAGES, propertyFormSchema } from "~/features/properties/crm-schema";
@@ -48,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const staff = await requireStaff(request);
-  const actor = { id: staff.id, email: staff.email };
+  const actor = { id: staff.id, email: staff.email, name: staff.name };
   const runtime = await getRuntime();
   const body = await readBody(request);
   const intent = asString(body.intent);
@@ -100,9 +101,15 @@ export default function CrmPropertiesPage({ loaderData }: Route.ComponentProps) 
               : `${total} ${total === 1 ? "imóvel cadastrado" : "imóveis cadastrados"}`}
           </p>
         </div>
-        <Button onClick={dialogs.startNew}>
-          <Icon name="plus" /> Novo Imóvel
-        </Button>
+        <div className="flex flex-wrap items-center gap-3">
+          <ExportButtons
+            href={`/crm/imoveis/exportar${search ? `?${new URLSearchParams({ [SEARCH_PARAM]: search })}` : ""}`}
+            label="a lista de imóveis"
+          />
+          <Button onClick={dialogs.startNew}>
+            <Icon name="plus" /> Novo Imóvel
+          </Button>
+        </div>
       </header>
 
       <ListSearch id="property-search" label="Buscar imóveis" placeholder="Código, título ou bairro" value={search} />

@@ -1,41 +1,41 @@
+import { data } from "react-router";
 import { Card } from "~/components/ui/card";
-import { Icon, type IconName } from "~/components/ui/icon";
 import { requireStaff } from "~/features/auth/guard.server";
+import { ReportsView } from "~/features/reports/components/reports-view";
+import { PeriodSelector } from "~/features/reports/components/period-selector";
+import { DEFAULT_PERIOD, parsePeriod } from "~/features/reports/period";
+import { loadReport } from "~/features/reports/reports.server";
+import { reportTables } from "~/features/reports/tables";
+import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-reports";
 
+/**
+ * /crm/relatorios (issue 12, replacing the spec's placeholder): leads by origin, the funnel,
+ * conversion and response times, leads per week, the properties that brought leads, sales and
+ * rentals, the most viewed listings — for a period in the URL beside the previous one, each
+ * downloadable. Every staff member reads them (nothing personal is shown).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  return null;
+  const parsed = parsePeriod(new URL(request.url).searchParams);
+  if (!parsed.ok) return data({ error: parsed.message, report: null }, { status: 400 });
+  const report = await loadReport((await getRuntime()).db, parsed.period);
+  return { error: null, report: { period: parsed.period, summary: report.summary, tables: reportTables(report) } };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Relatórios | CRM" }];
 
-const PLANNED: { icon: IconName; title: string }[] = [
-  { icon: "trending-up", title: "Vendas por período" },
-  { icon: "chart-pie", title: "Origem dos leads" },
-  { icon: "target", title: "Taxa de conversão" },
-  { icon: "eye", title: "Imóveis mais visualizados" },
-  { icon: "file-spreadsheet", title: "Exportação para planilha e CSV" },
-];
-
-/** Spec §2 "Reports": a placeholder listing what is planned. */
-export default function CrmReportsPage() {
-  return (
-    <div className="grid gap-6">
-      <h1 className="text-2xl font-bold">Relatórios</h1>
-      <Card className="grid justify-items-center gap-4 p-8 text-center">
-        <Icon name="chart-column" className="size-12 text-primary" />
-        <h2 className="text-xl font-semibold">Relatórios em Desenvolvimento</h2>
-        <p className="max-w-md text-muted-foreground">Em breve você poderá acompanhar:</p>
-        <ul className="grid w-full max-w-md gap-2 text-left">
-          {PLANNED.map((report) => (
-            <li key={report.title} className="flex items-center gap-3 rounded-md border border-border p-3">
-              <Icon name={report.icon} className="size-5 text-primary" />
-              {report.title}
-            </li>
-          ))}
-        </ul>
-      </Card>
-    </div>
-  );
+export default function CrmReportsPage({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.report) {
+    return (
+      <div className="grid gap-6">
+        <h1 className="text-2xl font-bold">Relatórios</h1>
+        <Card role="alert" className="border-destructive/40 p-4 text-sm text-destructive">
+          {loaderData.error}
+        </Card>
+        <PeriodSelector preset={DEFAULT_PERIOD} from="" to="" />
+      </div>
+    );
+  }
+  return <ReportsView {...loaderData.report} />;
 }

@@ -24,8 +24,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readForm(request);
   if (!fields) return data({ ok: false, message: BODY_MESSAGES.malformed }, { status: 400 });
-  const { db, env } = await getRuntime();
-  const result = await createVisitBooking({ db, ip: clientIp(request, context), limitPerHour: env.LEAD_LIMIT_PER_HOUR }, fields);
+  const runtime = await getRuntime();
+  const { db, env } = runtime;
+  const result = await createVisitBooking({ db, ip: clientIp(request, context), limitPerHour: env.LEAD_LIMIT_PER_HOUR, publicUrl: env.publicUrl }, fields);
+  // The alert was enqueued with the lead: send it now rather than at the next poll.
+  if (result.ok && result.leadId) runtime.mail.wake();
   return result.ok
     ? { ok: true, message: LEAD_MESSAGES.bookingSuccess }
     : data({ ok: false, message: result.message }, { status: result.status });

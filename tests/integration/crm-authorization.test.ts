@@ -21,49 +21,24 @@ import { loader as reportsLoader } from "~/routes/crm-reports";
 import { action as usersAction, loader as usersLoader } from "~/routes/crm-users";
 import { createSignedInUser, insertLead, insertProperty, makeRequest, settle, type TestUser } from "../helpers/factories";
 import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
+import {
+  ACTORS,
+  ADMIN_API_RULE,
+  ADMIN_PAGE_RULE,
+  API_RULE,
+  type Actor,
+  context,
+  type Outcome,
+  outcomeOf,
+  PAGE_RULE,
+  PUBLIC_RULE,
+} from "../helpers/authorization";
 
 /**
  * The authorisation matrix: every CRM loader and action and every staff resource route, called
  * with real requests (hand-made form posts included) by an anonymous visitor, a signed-in user
  * without a role, a corretor and an admin — with database counts before and after.
  */
-
-type Actor = "anonymous" | "noRole" | "corretor" | "admin";
-const ACTORS: Actor[] = ["anonymous", "noRole", "corretor", "admin"];
-const context = { cspNonce: "n", clientIp: "192.0.2.10" };
-
-type Outcome = { kind: "redirect"; location: string } | { kind: "status"; status: number } | { kind: "ok" };
-
-function outcomeOf(result: unknown): Outcome {
-  if (result instanceof Response) {
-    const location = result.headers.get("Location");
-    // "/auth?next=/crm/imoveis" counts as "/auth": where the user lands, not where they go after.
-    if (location && result.status >= 300 && result.status < 400) return { kind: "redirect", location: location.split("?")[0] };
-    return result.ok ? { kind: "ok" } : { kind: "status", status: result.status };
-  }
-  if (result && typeof result === "object" && "init" in result) {
-    const status = (result as { init: { status?: number } }).init?.status ?? 200;
-    return status < 300 ? { kind: "ok" } : { kind: "status", status };
-  }
-  return { kind: "ok" };
-}
-
-const PAGE_RULE: Record<Actor, Outcome> = {
-  anonymous: { kind: "redirect", location: "/auth" },
-  noRole: { kind: "redirect", location: "/" },
-  corretor: { kind: "ok" },
-  admin: { kind: "ok" },
-};
-const ADMIN_PAGE_RULE: Record<Actor, Outcome> = { ...PAGE_RULE, corretor: { kind: "status", status: 403 } };
-const API_RULE: Record<Actor, Outcome> = {
-  anonymous: { kind: "status", status: 401 },
-  noRole: { kind: "status", status: 403 },
-  corretor: { kind: "ok" },
-  admin: { kind: "ok" },
-};
-const ADMIN_API_RULE: Record<Actor, Outcome> = { ...API_RULE, corretor: { kind: "status", status: 403 } };
-/** The pages e-mailed links open: anyone may load them (the token is the key). */
-const PUBLIC_RULE: Record<Actor, Outcome> = { anonymous: { kind: "ok" }, noRole: { kind: "ok" }, corretor: { kind: "ok" }, admin: { kind: "ok" } };
 
 describe.each(DATABASE_KINDS)("CRM authorisation matrix on %s", (kind) => {
   let test: TestRuntime;

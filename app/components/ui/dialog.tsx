@@ -8,26 +8,33 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+/**
+ * The dialog's frame: the title bar and the `footer` (a form's buttons) stay put and only the body
+ * between them scrolls, so a field scrolled or tabbed into view is never under the buttons, on a
+ * 360×640 phone too. A footer's submit button sits outside the <form>: give the form an id and
+ * the button `form={id}` (Enter in a field still submits).
+ */
 export function DialogContent({
   className,
   children,
   title,
   description,
+  footer,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { title: string; description?: ReactNode }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & { title: string; description?: ReactNode; footer?: ReactNode }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
       <DialogPrimitive.Content
         className={cn(
-          "fixed inset-x-0 bottom-0 top-auto z-50 flex max-h-[95dvh] flex-col rounded-t-xl bg-white shadow-2xl outline-none",
+          "fixed inset-x-0 bottom-0 top-auto z-50 flex max-h-[95dvh] flex-col overflow-hidden rounded-t-xl bg-white shadow-2xl outline-none",
           "sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-[calc(100%-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl",
           className,
         )}
         {...props}
       >
-        <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4">
-          <div>
+        <div className="flex shrink-0 items-start justify-between gap-4 border-b border-border px-5 py-4">
+          <div className="min-w-0">
             <DialogPrimitive.Title className="text-lg font-bold">{title}</DialogPrimitive.Title>
             {description ? (
               <DialogPrimitive.Description className="mt-0.5 text-sm text-muted-foreground">{description}</DialogPrimitive.Description>
@@ -39,7 +46,10 @@ export function DialogContent({
             <Icon name="x" className="size-5" label="Fechar" />
           </DialogPrimitive.Close>
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-4">{children}</div>
+        {footer && (
+          <div className="flex shrink-0 flex-col-reverse gap-2 border-t border-border bg-white px-5 py-3 sm:flex-row sm:justify-end">{footer}</div>
+        )}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

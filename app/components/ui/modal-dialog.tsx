@@ -39,30 +39,30 @@ export function ModalDialog({
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
-      className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-lg bg-white p-0 text-foreground shadow-2xl backdrop:bg-black/60"
+      // Only the body scrolls: the title and the close button stay in view. `open:flex`, not
+      // `flex`: a closed <dialog> must keep the browser's display: none.
+      className="m-auto max-h-[min(90dvh,calc(100%-2rem))] w-[calc(100%-2rem)] max-w-lg flex-col overflow-hidden rounded-lg bg-white p-0 text-foreground shadow-2xl backdrop:bg-black/60 open:flex"
     >
-      <div className="max-h-[90vh] overflow-y-auto p-5 sm:p-6">
-        <div className="mb-4 flex items-start justify-between gap-4">
-          <div>
-            <h2 id={titleId} className="text-xl font-bold">
-              {title}
-            </h2>
-            {description && (
-              <div id={descriptionId} className="mt-1 text-sm text-muted-foreground">
-                {description}
-              </div>
-            )}
-          </div>
-          <button
-            type="button"
-            onClick={onClose}
-            className="-mr-2 -mt-1 inline-flex size-10 shrink-0 items-center justify-center rounded-md hover:bg-muted"
-          >
-            <Icon name="x" className="size-5" label="Fechar" />
-          </button>
+      <div className="flex shrink-0 items-start justify-between gap-4 border-b border-border px-5 pb-3 pt-5 sm:px-6 sm:pt-6">
+        <div className="min-w-0">
+          <h2 id={titleId} className="text-xl font-bold">
+            {title}
+          </h2>
+          {description && (
+            <div id={descriptionId} className="mt-1 text-sm text-muted-foreground">
+              {description}
+            </div>
+          )}
         </div>
-        {children}
+        <button
+          type="button"
+          onClick={onClose}
+          className="-mr-2 -mt-1 inline-flex size-10 shrink-0 items-center justify-center rounded-md hover:bg-muted"
+        >
+          <Icon name="x" className="size-5" label="Fechar" />
+        </button>
       </div>
+      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 pb-5 pt-4 sm:px-6 sm:pb-6">{children}</div>
     </dialog>
   );
 }

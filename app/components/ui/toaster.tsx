@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 
 /**
  * Toasts (the spec's §8 messages) without putting sonner's ~10 KB on every public page: sonner
@@ -13,18 +13,21 @@ let mountRequested = false;
 let resolveMounted: () => void;
 const mounted = new Promise<void>((resolve) => (resolveMounted = resolve));
 
-function say(kind: Kind, message: string) {
+/** A message may hold a link (e.g. the new-lead toast); duration in ms, Infinity to stay until closed. */
+type ToastOptions = { duration?: number };
+
+function say(kind: Kind, message: ReactNode, options?: ToastOptions) {
   if (typeof window === "undefined") return;
   mountRequested = true;
   requestMount?.();
   // The toaster must be listening before a toast is published, or sonner drops it.
-  void Promise.all([import("sonner"), mounted]).then(([sonner]) => sonner.toast[kind](message));
+  void Promise.all([import("sonner"), mounted]).then(([sonner]) => sonner.toast[kind](message, options));
 }
 
 export const toast = {
-  success: (message: string) => say("success", message),
-  error: (message: string) => say("error", message),
-  info: (message: string) => say("info", message),
+  success: (message: ReactNode, options?: ToastOptions) => say("success", message, options),
+  error: (message: ReactNode, options?: ToastOptions) => say("error", message, options),
+  info: (message: ReactNode, options?: ToastOptions) => say("info", message, options),
 };
 
 const SonnerToaster = lazy(() => import("./sonner-toaster"));

@@ -5,7 +5,8 @@ import { audit_log } from "~/db/schema";
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Who did it: the signed-in staff member, or null for the system (CLI, scheduled jobs). */
-export type AuditActor = { id: string; email: string } | null;
+/** Who did it; name (when known) is what the lead timeline shows. */
+export type AuditActor = { id: string; email: string; name?: string } | null;
 
 export type AuditEntry = {
   actor: AuditActor;

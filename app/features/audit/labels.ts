@@ -20,6 +20,17 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "backup.download": "Cópia de segurança baixada",
   "backup.scheduled": "Cópia de segurança automática",
   "backup.restore": "Cópia de segurança restaurada",
+  "lead.note": "Anotação no lead",
+  "lead.export": "Lista de leads exportada",
+  "visit.create": "Visita agendada",
+  "visit.update": "Visita alterada",
+  "calendar_feed.create": "Link da agenda no celular criado",
+  "calendar_feed.revoke": "Link da agenda no celular desativado",
+  "settings.update": "Configurações alteradas",
+  "privacy.export": "Dados pessoais exportados (LGPD)",
+  "privacy.anonymize": "Dados pessoais anonimizados (LGPD)",
+  "privacy.retention": "Leads antigos anonimizados (prazo de guarda)",
+  "privacy.retention_months": "Prazo de guarda alterado",
 };
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
@@ -28,6 +39,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   user: "Usuário",
   invitation: "Convite",
   backup: "Cópia de segurança",
+  visit: "Visita",
+  settings: "Configurações",
 };
 
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
@@ -57,9 +70,38 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   property_type: "tipo de imóvel",
   origin: "origem",
   notes: "observações",
+  next_contact_at: "próximo contato",
+  // visits
+  scheduled_at: "data e hora",
+  lead_id: "lead",
+  property_id: "imóvel",
   // users
   role: "acesso",
   source: "origem",
+  // settings (the broker's profile and the rest)
+  key: "configuração",
+  name: "nome",
+  siteName: "nome do site",
+  creci: "CRECI",
+  whatsapp: "WhatsApp",
+  address: "endereço",
+  serviceArea: "área de atuação",
+  instagramUrl: "Instagram",
+  facebookUrl: "Facebook",
+  bio: "texto 'Sobre'",
+  portraitUrl: "foto",
+  count: "quantidade",
+  added: "incluídos",
+  edited: "editados",
+  removed: "removidos",
+  months: "meses",
+  // exports and the person's rights
+  format: "formato",
+  rows: "linhas",
+  search: "com busca",
+  period: "período",
+  leadIds: "leads",
+  counts: "registros",
 };
 
 const SOURCE_LABELS: Record<string, string> = { ADMIN_EMAIL: "configuração ADMIN_EMAIL", default: "primeiro início" };

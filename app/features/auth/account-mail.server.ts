@@ -1,6 +1,6 @@
 import type { Role } from "~/db/values";
 import { composeMail } from "~/features/mail/compose.server";
-import { getBrokerProfile } from "~/features/site/broker-profile.server";
+import { brokerProfileNow } from "~/features/settings/settings.server";
 import type { Env } from "~/lib/env.server";
 
 /**
@@ -21,7 +21,7 @@ export function accountLink(env: Links, path: string, token: string): string {
   return `${env.publicUrl}${path}?token=${encodeURIComponent(token)}`;
 }
 
-const siteName = () => getBrokerProfile().siteName;
+const siteName = () => brokerProfileNow().siteName;
 const greeting = (name?: string) => (name?.trim() ? `Olá, ${name.trim()}!` : "Olá!");
 
 export function verificationMail(env: Links, name: string, token: string) {

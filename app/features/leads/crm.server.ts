@@ -6,6 +6,7 @@ import { LEAD_STATUSES, type LeadStatus } from "~/db/values";
 import { isUuid } from "~/lib/ids";
 import { containsPattern, pageInfo, type PageInfo, TABLE_PAGE_SIZE } from "~/lib/pagination";
 import type { LeadFormValues } from "./crm-schema";
+import { setActor } from "./timeline-actor.server";
 
 /**
  * The CRM's reads and writes of leads (staff only: routes check the role first). Every write
@@ -105,6 +106,7 @@ const EDITABLE_FIELDS = [
 
 export async function createLead(db: Database, actor: AuditActor, values: LeadFormValues): Promise<string> {
   return db.transaction(async (tx) => {
+    await setActor(tx, actor);
     const [row] = await tx.insert(leads).values(rowFrom(values)).returning({ id: leads.id });
     await recordAudit(tx, { actor, action: "lead.create", entity: "lead", entityId: row.id });
     return row.id;
@@ -115,12 +117,30 @@ export async function createLead(db: Database, actor: AuditActor, values: LeadFo
 export async function updateLead(db: Database, actor: AuditActor, id: string, values: LeadFormValues): Promise<boolean> {
   if (!isUuid(id)) return false;
   return db.transaction(async (tx) => {
+    await setActor(tx, actor);
     const [before] = await tx.select().from(leads).where(eq(leads.id, id)).for("update");
     if (!before) return false;
     const row = rowFrom(values);
     await tx.update(leads).set(row).where(eq(leads.id, id));
     const fields = changedFields(before, row, EDITABLE_FIELDS);
     await recordAudit(tx, { actor, action: "lead.update", entity: "lead", entityId: id, details: { fields } });
+    return true;
+  });
+}
+
+/**
+ * Moves a lead to another status (pipeline board, lead page). The database trigger records the
+ * change in the lead's timeline with this actor; the same status again changes nothing.
+ */
+export async function changeLeadStatus(db: Database, actor: AuditActor, id: string, status: LeadStatus): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  return db.transaction(async (tx) => {
+    await setActor(tx, actor);
+    const [before] = await tx.select({ status: leads.status }).from(leads).where(eq(leads.id, id)).for("update");
+    if (!before) return false;
+    if (before.status === status) return true;
+    await tx.update(leads).set({ status }).where(eq(leads.id, id));
+    await recordAudit(tx, { actor, action: "lead.update", entity: "lead", entityId: id, details: { fields: ["status"] } });
     return true;
   });
 }

@@ -16,7 +16,17 @@ export const COALESCE_MS = 50;
 /** Open streams one client address may hold (a few browsers behind one office router). */
 export const MAX_STREAMS_PER_ADDRESS = 10;
 
-export type LiveTable = "properties" | "leads";
+/** Tables whose changes reach browsers; lead_events arrive as "leads" (a lead's timeline changed). */
+export type LiveTable = "properties" | "leads" | "visits" | "settings";
+/** Only staff streams hear about these: they are people's data. */
+const STAFF_ONLY: ReadonlySet<LiveTable | "*"> = new Set(["leads", "visits"]);
+const FROM_DATABASE: Record<string, LiveTable> = {
+  properties: "properties",
+  leads: "leads",
+  lead_events: "leads",
+  visits: "visits",
+  settings: "settings",
+};
 /** "*": events may have been missed (the listener reconnected); revalidate whatever you show. */
 export type LiveEvent = { table: LiveTable | "*" };
 
@@ -78,7 +88,8 @@ export class LiveHub {
   private onNotification(payload: string) {
     try {
       const { table } = JSON.parse(payload) as { table?: string };
-      if (table === "properties" || table === "leads") this.publish(table);
+      const live = table ? FROM_DATABASE[table] : undefined;
+      if (live) this.publish(live);
     } catch {
       // Not ours: ignore.
     }
@@ -111,8 +122,8 @@ export class LiveHub {
     const tables = [...this.pending];
     this.pending.clear();
     for (const table of tables) {
-      // Visitors never hear about leads.
-      this.broadcast(formatEvent({ table }), (subscriber) => table !== "leads" || subscriber.staff);
+      // Visitors never hear about leads or visits.
+      this.broadcast(formatEvent({ table }), (subscriber) => !STAFF_ONLY.has(table) || subscriber.staff);
     }
   }
 

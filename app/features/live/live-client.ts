@@ -9,7 +9,7 @@
  * - Lost connection: retry after 1, 2, 5, 10 s, then every 10 s; reload once when back.
  */
 
-export type LiveTable = "properties" | "leads";
+export type LiveTable = "properties" | "leads" | "visits" | "settings";
 type Listener = { tables: LiveTable[]; onChange: () => void; due: boolean };
 
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10000];

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { queryRows } from "~/db/client.server";
-import { getBrokerProfile } from "~/features/site/broker-profile.server";
+import { brokerProfileNow } from "~/features/settings/settings.server";
 import type { Env } from "~/lib/env.server";
 import { errorFields, logger } from "~/lib/logger.server";
 import type { Runtime } from "~/runtime.server";
@@ -41,7 +41,7 @@ export type DeliveryResult = { sent: number; failed: number; retried: number };
 /** "Name <addr@host>": MAIL_FROM, or the site's name at a no-reply address on PUBLIC_URL's host. */
 export function mailSender(env: Pick<Env, "MAIL_FROM" | "publicUrl">): string {
   if (env.MAIL_FROM) return env.MAIL_FROM;
-  const name = getBrokerProfile().siteName.replace(/["\\\r\n]/g, "");
+  const name = brokerProfileNow().siteName.replace(/["\\\r\n]/g, "");
   return `"${name}" <nao-responda@${mailDomain(env)}>`;
 }
 

@@ -1,13 +1,16 @@
-import { and, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { media, properties } from "~/db/schema";
+import { media, properties, settings } from "~/db/schema";
+import { SETTING_KEYS } from "~/features/settings/keys";
+import { getBrokerProfile } from "~/features/site/broker-profile.server";
 import type { MediaStorage } from "./storage.server";
 import { mediaFileNames, mediaIdFromUrl } from "./urls";
 
 /**
  * Removing photos nobody uses any more: the ones a broker removed from a listing (after the save
  * commits), those of a deleted listing, those uploaded in a dialog that was cancelled, and — as
- * a safety net — anything left unreferenced for a day (a browser closed mid-upload).
+ * a safety net — anything left unreferenced for a day (a browser closed mid-upload). The broker's
+ * portrait (settings, or the configured default) is in use like a listing's photo.
  */
 
 type Deps = { db: Database; storage: MediaStorage };
@@ -17,7 +20,16 @@ async function referencedIds(db: Database, ids: string[]): Promise<Set<string>> 
   const urls = await db
     .select({ url: sql<string>`unnest(${properties.images})` })
     .from(properties);
-  return new Set(urls.map((row) => mediaIdFromUrl(row.url)).filter((id): id is string => id !== null && ids.includes(id)));
+  const [profile] = await db
+    .select({ url: sql<string | null>`${settings.value}->>'portraitUrl'` })
+    .from(settings)
+    .where(eq(settings.key, SETTING_KEYS.brokerProfile));
+  const portraits = [profile?.url, getBrokerProfile().portraitUrl].filter((url): url is string => typeof url === "string");
+  return new Set(
+    [...urls.map((row) => row.url), ...portraits]
+      .map(mediaIdFromUrl)
+      .filter((id): id is string => id !== null && ids.includes(id)),
+  );
 }
 
 /** Deletes the files and rows of these photos, skipping any a listing still shows. */

@@ -2,6 +2,7 @@ import { count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { properties } from "~/db/schema";
 import { type AuditActor, changedFields, recordAudit } from "~/features/audit/audit.server";
+import { setActor } from "~/features/leads/timeline-actor.server";
 import { deleteUnusedMedia } from "~/features/media/cleanup.server";
 import type { MediaStorage } from "~/features/media/storage.server";
 import { isUuid } from "~/lib/ids";
@@ -118,6 +119,7 @@ const EDITABLE_FIELDS = [
 export async function createProperty(deps: Deps, actor: AuditActor, values: PropertyFormValues): Promise<SaveResult> {
   try {
     const id = await deps.db.transaction(async (tx) => {
+      await setActor(tx, actor); // names the actor of the status-history row (migration 0006)
       const [row] = await tx.insert(properties).values(rowFrom(values)).returning({ id: properties.id });
       await recordAudit(tx, { actor, action: "property.create", entity: "property", entityId: row.id, details: { codigo: values.codigo } });
       return row.id;
@@ -139,6 +141,7 @@ export async function updateProperty(deps: Deps, actor: AuditActor, id: string, 
   let removed: string[] = [];
   try {
     const found = await deps.db.transaction(async (tx) => {
+      await setActor(tx, actor); // names the actor of the status-history row (migration 0006)
       // FOR UPDATE: two editors saving at once each audit the difference to what they replaced.
       const [before] = await tx.select().from(properties).where(eq(properties.id, id)).for("update");
       if (!before) return false;

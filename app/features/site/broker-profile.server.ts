@@ -2,8 +2,10 @@ import { z } from "zod";
 import type { BrokerProfile } from "./broker-profile";
 
 /**
- * The broker's public profile: one typed place, with placeholder defaults that are obviously not
- * a real person, each overridable by an environment variable (listed in `.env.example`).
+ * The broker's public profile's FIRST-RUN DEFAULTS: one typed place, with placeholder defaults that
+ * are obviously not a real person, each overridable by an environment variable (listed in
+ * `.env.example`). What pages show is loadBrokerProfile (features/settings): the profile saved in
+ * /crm/configuracoes over these.
  */
 const DEFAULTS: BrokerProfile = {
   name: "Corretor Exemplo",
@@ -12,6 +14,7 @@ const DEFAULTS: BrokerProfile = {
   phone: "(84) 90000-0000",
   whatsapp: "5584900000000",
   email: "contato@exemplo.com.br",
+  address: "",
   city: "Natal/RN",
   serviceArea: "Natal e Parnamirim",
   instagramUrl: "https://www.instagram.com/",
@@ -32,6 +35,7 @@ const ENV_NAMES: Record<keyof BrokerProfile, string> = {
   phone: "BROKER_PHONE",
   whatsapp: "BROKER_WHATSAPP",
   email: "BROKER_EMAIL",
+  address: "BROKER_ADDRESS",
   city: "BROKER_CITY",
   serviceArea: "BROKER_SERVICE_AREA",
   instagramUrl: "BROKER_INSTAGRAM_URL",
@@ -50,6 +54,7 @@ const profileSchema = z.object({
   // wa.me wants the number with country code, digits only.
   whatsapp: z.string().regex(/^\d{10,15}$/, { error: "digits only, with country code (e.g. 5584999999999)" }),
   email: z.email({ error: "must be an email address" }),
+  address: z.string().max(200),
   city: z.string().min(2).max(60),
   serviceArea: z.string().min(2).max(100),
   instagramUrl: z.url({ error: "must be a URL" }),

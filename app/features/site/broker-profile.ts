@@ -1,4 +1,7 @@
-/** The broker's public profile as pages see it (filled on the server from the environment). */
+/**
+ * The broker's public profile as pages see it: the settings saved in /crm/configuracoes over the
+ * first-run defaults from the environment (features/settings loadBrokerProfile).
+ */
 export type BrokerProfile = {
   name: string;
   /** The brand shown in the navbar, titles and link previews. */
@@ -9,9 +12,13 @@ export type BrokerProfile = {
   /** WhatsApp number with country code, digits only, e.g. "5584999999999". */
   whatsapp: string;
   email: string;
+  /** Office address as displayed; empty when the broker shows none. */
+  address: string;
   city: string;
   serviceArea: string;
+  /** Empty: no Instagram link is shown. */
   instagramUrl: string;
+  /** Empty: no Facebook link is shown. */
   facebookUrl: string;
   bio: string;
   portraitUrl: string;

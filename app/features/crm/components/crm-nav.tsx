@@ -22,11 +22,14 @@ export function CrmNav({ user, newLeads, siteName }: CrmNavProps) {
     { to: "/crm", label: "Dashboard", icon: "layout-dashboard" as const, end: true },
     { to: "/crm/imoveis", label: "Imóveis", icon: "building-2" as const, end: false },
     { to: "/crm/leads", label: "Leads", icon: "users" as const, end: false, badge: newLeads },
+    { to: "/crm/visitas", label: "Visitas", icon: "calendar" as const, end: false },
     { to: "/crm/relatorios", label: "Relatórios", icon: "chart-column" as const, end: false },
     ...(user.role === "admin" ? [{ to: "/crm/usuarios", label: "Usuários", icon: "shield-check" as const, end: false }] : []),
     { to: "/crm/conta", label: "Minha conta", icon: "lock" as const, end: false },
     ...(user.role === "admin" ? [{ to: "/crm/emails", label: "E-mails", icon: "mail" as const, end: false }] : []),
     ...(user.role === "admin" ? [{ to: "/crm/auditoria", label: "Auditoria", icon: "clock" as const, end: false }] : []),
+    ...(user.role === "admin" ? [{ to: "/crm/configuracoes", label: "Configurações", icon: "settings" as const, end: false }] : []),
+    ...(user.role === "admin" ? [{ to: "/crm/privacidade", label: "Privacidade (LGPD)", icon: "shield" as const, end: false }] : []),
   ];
 
   const links = (

@@ -57,8 +57,21 @@ export function LeadFormDialog({ open, onOpenChange, lead }: { open: boolean; on
 
   return (
     <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
-      <DialogContent title={lead ? "Editar Lead" : "Novo Lead"} description={lead?.property ? `Visita: ${lead.property.codigo} — ${lead.property.title}` : undefined}>
-        <form onSubmit={submit} noValidate className="grid gap-4">
+      <DialogContent
+        title={lead ? "Editar Lead" : "Novo Lead"}
+        description={lead?.property ? `Visita: ${lead.property.codigo} — ${lead.property.title}` : undefined}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
+              Cancelar
+            </Button>
+            <Button type="submit" form="lead-form" disabled={saving}>
+              {saving ? "Salvando..." : lead ? "Salvar Alterações" : "Cadastrar Lead"}
+            </Button>
+          </>
+        }
+      >
+        <form id="lead-form" onSubmit={submit} noValidate className="grid gap-4">
           <FormField label="Nome completo" error={errors.full_name?.message}>
             <Input maxLength={100} autoComplete="off" {...register("full_name")} />
           </FormField>
@@ -114,14 +127,6 @@ export function LeadFormDialog({ open, onOpenChange, lead }: { open: boolean; on
           <FormField label="Notas (opcional)" error={errors.notes?.message}>
             <Textarea rows={4} maxLength={1000} {...register("notes")} />
           </FormField>
-          <div className="sticky bottom-0 -mx-5 -mb-4 flex flex-col-reverse gap-2 border-t border-border bg-white px-5 py-3 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {saving ? "Salvando..." : lead ? "Salvar Alterações" : "Cadastrar Lead"}
-            </Button>
-          </div>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
-import { Table, Td, Th } from "~/components/ui/table";
+import { STICKY_END, Table, Td, Th } from "~/components/ui/table";
 import { RowActions } from "~/features/crm/components/row-actions";
 import { telLink, whatsappLink } from "~/features/site/broker-profile";
 import { formatDateTime } from "~/lib/format";
 import type { CrmLead } from "../crm.server";
+import { excerpt } from "../excerpt";
 import { INTEREST_LABELS, LEAD_STATUS_LABELS, LEAD_STATUS_VARIANT, ORIGIN_LABELS } from "../labels";
 
 /** A Brazilian number as wa.me wants it: country code and digits. */
@@ -41,7 +42,44 @@ function PropertyLink({ lead }: { lead: CrmLead }) {
   );
 }
 
-/** Spec §2 "CRM leads": a table on wide screens, cards on a phone. */
+function NameLink({ lead }: { lead: CrmLead }) {
+  return (
+    <Link to={`/crm/leads/${lead.id}`} className="font-semibold text-primary underline-offset-4 hover:underline [overflow-wrap:anywhere]">
+      {lead.full_name}
+    </Link>
+  );
+}
+
+/** How much of a message the list shows before 'Ver tudo'. */
+const MESSAGE_PREVIEW_LENGTH = 80;
+
+/**
+ * The lead's message (notes), so reading it takes no 'Editar': its start, and the whole text one
+ * click (or Enter) away when it is longer.
+ */
+function Message({ lead }: { lead: CrmLead }) {
+  const text = lead.notes?.trim();
+  const preview = excerpt(text, MESSAGE_PREVIEW_LENGTH);
+  if (!text || !preview) return <span className="text-muted-foreground">-</span>;
+  if (preview === text.replace(/\s+/g, " ")) return <p className="whitespace-pre-line [overflow-wrap:anywhere]">{text}</p>;
+  return (
+    <details className="group">
+      <summary className="cursor-pointer list-none [overflow-wrap:anywhere] [&::-webkit-details-marker]:hidden" title={text}>
+        <span className="group-open:hidden">{preview}</span>
+        <span className="ml-1 whitespace-nowrap text-xs font-medium text-primary group-open:ml-0">
+          <span className="group-open:hidden">Ver tudo</span>
+          <span className="hidden group-open:inline">Recolher</span>
+        </span>
+      </summary>
+      <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{text}</p>
+    </details>
+  );
+}
+
+/**
+ * Spec §2 "CRM leads": a table from 1280 px (phone and e-mail share the 'Contato' column, interest
+ * and origin theirs, so the message fits beside them), cards on narrower screens.
+ */
 export function LeadsTable({
   leads,
   emptyText = "Nenhum lead cadastrado",
@@ -56,37 +94,45 @@ export function LeadsTable({
   if (leads.length === 0) return <p className="p-10 text-center text-muted-foreground">{emptyText}</p>;
   return (
     <>
-      <div className="hidden lg:block">
+      <div className="hidden xl:block">
         <Table>
           <thead>
             <tr>
               <Th>Nome</Th>
-              <Th>Telefone</Th>
-              <Th>Email</Th>
-              <Th>Interesse</Th>
-              <Th>Origem</Th>
+              <Th>Contato</Th>
+              <Th>Mensagem</Th>
+              <Th>
+                <span className="whitespace-normal">Interesse e origem</span>
+              </Th>
               <Th>Status</Th>
-              <Th>Ações</Th>
+              <Th className={STICKY_END}>Ações</Th>
             </tr>
           </thead>
           <tbody>
             {leads.map((lead) => (
               <tr key={lead.id} className="hover:bg-muted/50">
-                <Td>
-                  <p className="font-medium">{lead.full_name}</p>
+                <Td className="min-w-36 align-top">
+                  <NameLink lead={lead} />
                   <p className="text-xs text-muted-foreground">{formatDateTime(lead.created_at)}</p>
                   <PropertyLink lead={lead} />
                 </Td>
-                <Td>
+                <Td className="align-top">
                   <Phone lead={lead} />
+                  <p className="max-w-48 truncate text-muted-foreground" title={lead.email ?? undefined}>
+                    {lead.email ?? "-"}
+                  </p>
                 </Td>
-                <Td className="max-w-48 truncate">{lead.email ?? "-"}</Td>
-                <Td>{INTEREST_LABELS[lead.interest_type]}</Td>
-                <Td>{ORIGIN_LABELS[lead.origin]}</Td>
-                <Td>
+                <Td className="w-full min-w-48 align-top">
+                  <Message lead={lead} />
+                </Td>
+                <Td className="align-top">
+                  {INTEREST_LABELS[lead.interest_type]}
+                  <span className="block text-xs text-muted-foreground">{ORIGIN_LABELS[lead.origin]}</span>
+                </Td>
+                <Td className="align-top">
                   <Badge variant={LEAD_STATUS_VARIANT[lead.status]}>{LEAD_STATUS_LABELS[lead.status]}</Badge>
                 </Td>
-                <Td>
+                <Td className={`${STICKY_END} align-top`}>
                   <RowActions subject={`lead de ${lead.full_name}`} onEdit={() => onEdit(lead)} onDelete={() => onDelete(lead)} />
                 </Td>
               </tr>
@@ -94,12 +140,12 @@ export function LeadsTable({
           </tbody>
         </Table>
       </div>
-      <ul className="grid gap-3 p-3 lg:hidden">
+      <ul className="grid grid-cols-1 gap-3 p-3 lg:grid-cols-2 xl:hidden">
         {leads.map((lead) => (
           <li key={lead.id} className="rounded-lg border border-border bg-white p-4">
             <div className="flex items-start justify-between gap-2">
               <div className="min-w-0">
-                <p className="font-semibold">{lead.full_name}</p>
+                <NameLink lead={lead} />
                 <p className="text-xs text-muted-foreground">
                   {formatDateTime(lead.created_at)} · {ORIGIN_LABELS[lead.origin]} · {INTEREST_LABELS[lead.interest_type]}
                 </p>
@@ -107,8 +153,13 @@ export function LeadsTable({
               </div>
               <Badge variant={LEAD_STATUS_VARIANT[lead.status]}>{LEAD_STATUS_LABELS[lead.status]}</Badge>
             </div>
+            {lead.notes?.trim() && (
+              <div className="mt-2 rounded-md bg-muted/60 px-3 py-2 text-sm">
+                <Message lead={lead} />
+              </div>
+            )}
             <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm">
-              <div>
+              <div className="min-w-0">
                 <Phone lead={lead} />
                 <p className="truncate text-muted-foreground">{lead.email ?? "-"}</p>
               </div>

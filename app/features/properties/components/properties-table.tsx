@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
-import { Table, Td, Th } from "~/components/ui/table";
+import { STICKY_END, Table, Td, Th } from "~/components/ui/table";
 import { RowActions } from "~/features/crm/components/row-actions";
 import { formatBRL } from "~/lib/format";
 import { cn } from "~/lib/utils";
@@ -50,30 +50,34 @@ export function PropertiesTable({
   }
   return (
     <>
-      <div className="hidden lg:block">
+      {/* The table from 1280 px; narrower screens (a phone, a tablet, 1024 px beside the sidebar) get cards. */}
+      <div className="hidden xl:block">
         <Table>
           <thead>
             <tr>
               <Th>Código</Th>
               <Th>Título</Th>
-              <Th>Tipo</Th>
-              <Th>Finalidade</Th>
+              <Th>
+                <span className="whitespace-normal">Tipo e finalidade</span>
+              </Th>
               <Th>Bairro</Th>
               <Th className="text-right">Preço</Th>
               <Th>Status</Th>
               <Th>Destaque</Th>
-              <Th>Ações</Th>
+              <Th className={STICKY_END}>Ações</Th>
             </tr>
           </thead>
           <tbody>
             {properties.map((property) => (
               <tr key={property.id} className="hover:bg-muted/50">
                 <Td className="whitespace-nowrap font-mono text-xs font-semibold">{property.codigo}</Td>
-                <Td className="min-w-48">
+                <Td className="min-w-40">
                   <span className="line-clamp-2">{property.title}</span>
                 </Td>
-                <Td>{TYPE_LABELS[property.type]}</Td>
-                <Td>{PURPOSE_LABELS[property.purpose]}</Td>
+                <Td>
+                  {TYPE_LABELS[property.type]}
+                  <span className="block text-xs text-muted-foreground">{PURPOSE_LABELS[property.purpose]}</span>
+                </Td>
                 <Td>{property.neighborhood}</Td>
                 <Td className="whitespace-nowrap text-right">{formatBRL(property.price)}</Td>
                 <Td>
@@ -82,7 +86,7 @@ export function PropertiesTable({
                 <Td>
                   <FeaturedToggle property={property} />
                 </Td>
-                <Td>
+                <Td className={STICKY_END}>
                   <RowActions subject={property.codigo} onEdit={() => onEdit(property)} onDelete={() => onDelete(property)} />
                 </Td>
               </tr>
@@ -91,7 +95,7 @@ export function PropertiesTable({
         </Table>
       </div>
 
-      <ul className="grid gap-3 p-3 lg:hidden">
+      <ul className="grid grid-cols-1 gap-3 p-3 lg:grid-cols-2 xl:hidden">
         {properties.map((property) => (
           <li key={property.id} className="rounded-lg border border-border bg-white p-4">
             <div className="flex items-start justify-between gap-2">
@@ -104,8 +108,8 @@ export function PropertiesTable({
               </div>
               <FeaturedToggle property={property} />
             </div>
-            <div className="mt-3 flex items-center justify-between gap-2">
-              <div className="flex items-center gap-2">
+            <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+              <div className="flex flex-wrap items-center gap-2">
                 <span className="font-bold text-primary">{formatBRL(property.price)}</span>
                 <Badge variant={STATUS_VARIANT[property.status]}>{STATUS_LABELS[property.status]}</Badge>
               </div>

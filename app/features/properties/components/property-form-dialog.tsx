@@ -112,8 +112,21 @@ export function PropertyFormDialog({
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent title={property ? "Editar Imóvel" : "Novo Imóvel"} description={property ? `Código ${property.codigo}` : "Preencha os dados do imóvel."}>
-        <form onSubmit={submit} noValidate className="grid gap-4">
+      <DialogContent
+        title={property ? "Editar Imóvel" : "Novo Imóvel"}
+        description={property ? `Código ${property.codigo}` : "Preencha os dados do imóvel."}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => close(false)} disabled={saving}>
+              Cancelar
+            </Button>
+            <Button type="submit" form="property-form" disabled={saving || uploading}>
+              {saving ? "Salvando..." : uploading ? "Aguardando fotos..." : property ? "Salvar Alterações" : "Cadastrar Imóvel"}
+            </Button>
+          </>
+        }
+      >
+        <form id="property-form" onSubmit={submit} noValidate className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
             <FormField label="Código" error={errors.codigo?.message}>
               <Input
@@ -213,14 +226,6 @@ export function PropertyFormDialog({
               <PhotoUploader images={field.value ?? []} onChange={field.onChange} onUploaded={onUploaded} onBusyChange={setUploading} />
             )}
           />
-          <div className="sticky bottom-0 -mx-5 -mb-4 flex flex-col-reverse gap-2 border-t border-border bg-white px-5 py-3 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => close(false)} disabled={saving}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={saving || uploading}>
-              {saving ? "Salvando..." : uploading ? "Aguardando fotos..." : property ? "Salvar Alterações" : "Cadastrar Imóvel"}
-            </Button>
-          </div>
         </form>
       </DialogContent>
     </Dialog>

@@ -54,7 +54,7 @@ export function Footer() {
             </li>
             <li className="flex items-center gap-2">
               <Icon name="map-pin" className="size-4 shrink-0" />
-              <span>{broker.city}</span>
+              <span>{broker.address ? `${broker.address} · ${broker.city}` : broker.city}</span>
             </li>
           </ul>
         </div>

@@ -3,14 +3,17 @@ import { whatsappLink } from "~/features/site/broker-profile";
 import { useRootData } from "~/root";
 import { cn } from "~/lib/utils";
 
-/** The chat app, the photo-sharing site and the social network, each opening in a new tab. */
+/**
+ * The chat app, the photo-sharing site and the social network, each opening in a new tab; a
+ * network the broker left empty in the settings is not shown.
+ */
 export function SocialLinks({ tone }: { tone: "dark" | "light" }) {
   const { broker } = useRootData();
   const links = [
     { label: "WhatsApp", icon: "whatsapp" as const, href: whatsappLink(broker.whatsapp) },
     { label: "Instagram", icon: "instagram" as const, href: broker.instagramUrl },
     { label: "Facebook", icon: "facebook" as const, href: broker.facebookUrl },
-  ];
+  ].filter((link) => link.href);
   return (
     <ul className="flex gap-3">
       {links.map((link) => (

@@ -1,0 +1,85 @@
+import { desc, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { lead_events, outbox, properties, visits } from "~/db/schema";
+import type { LeadStatus } from "~/db/values";
+
+/**
+ * A lead's timeline, newest first: its own events (creation and status changes written by the
+ * database trigger, staff notes, next-contact changes), the visits scheduled with it and the
+ * e-mails sent about it. Each source is read through its lead index, capped, then merged.
+ */
+
+const PER_SOURCE = 200;
+
+type Base = { id: string; at: string; actor: string | null };
+
+export type TimelineItem =
+  | (Base & { kind: "created"; status: LeadStatus | null })
+  | (Base & { kind: "status"; from: LeadStatus | null; to: LeadStatus | null })
+  | (Base & { kind: "note"; body: string })
+  | (Base & { kind: "next_contact"; nextContactAt: string | null })
+  | (Base & {
+      kind: "visit";
+      scheduledAt: string;
+      status: "agendada" | "realizada" | "cancelada";
+      notes: string | null;
+      property: { codigo: string; title: string } | null;
+    })
+  | (Base & { kind: "email"; subject: string; status: "pending" | "sent" | "failed"; to: string });
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+export async function loadLeadTimeline(db: Database, leadId: string): Promise<TimelineItem[]> {
+  const [events, visitRows, mails] = await Promise.all([
+    db.select().from(lead_events).where(eq(lead_events.lead_id, leadId)).orderBy(desc(lead_events.at), desc(lead_events.id)).limit(PER_SOURCE),
+    db
+      .select({ visit: visits, codigo: properties.codigo, title: properties.title })
+      .from(visits)
+      .leftJoin(properties, eq(properties.id, visits.property_id))
+      .where(eq(visits.lead_id, leadId))
+      .orderBy(desc(visits.scheduled_at))
+      .limit(PER_SOURCE),
+    db
+      .select({
+        id: outbox.id,
+        subject: outbox.subject,
+        status: outbox.status,
+        to: outbox.to_address,
+        created_at: outbox.created_at,
+        sent_at: outbox.sent_at,
+      })
+      .from(outbox)
+      .where(eq(outbox.lead_id, leadId))
+      .orderBy(desc(outbox.created_at))
+      .limit(PER_SOURCE),
+  ]);
+
+  const items: TimelineItem[] = [];
+  for (const event of events) {
+    const base = { id: event.id, at: iso(event.at), actor: event.actor_name };
+    const status = (value: string | null) => value as LeadStatus | null;
+    if (event.kind === "created") items.push({ ...base, kind: "created", status: status(event.to_status) });
+    else if (event.kind === "status") items.push({ ...base, kind: "status", from: status(event.from_status), to: status(event.to_status) });
+    else if (event.kind === "note") items.push({ ...base, kind: "note", body: event.body ?? "" });
+    else items.push({ ...base, kind: "next_contact", nextContactAt: event.next_contact_at ? iso(event.next_contact_at) : null });
+  }
+  for (const { visit, codigo, title } of visitRows) {
+    items.push({
+      kind: "visit",
+      id: visit.id,
+      // When it was scheduled: a visit is part of the story from then on, with its date shown.
+      at: iso(visit.created_at),
+      actor: visit.created_by_name,
+      scheduledAt: iso(visit.scheduled_at),
+      status: visit.status,
+      notes: visit.notes,
+      property: codigo && title ? { codigo, title } : null,
+    });
+  }
+  for (const mail of mails) {
+    items.push({ kind: "email", id: mail.id, at: iso(mail.sent_at ?? mail.created_at), actor: null, subject: mail.subject, status: mail.status, to: mail.to });
+  }
+  // Newest first; at the same instant (a lead and its alert), the later kind in this order first.
+  const order = { created: 0, status: 1, note: 2, next_contact: 3, visit: 4, email: 5 } as const;
+  return items.sort((a, b) => (a.at === b.at ? order[b.kind] - order[a.kind] : a.at < b.at ? 1 : -1));
+}

@@ -1,0 +1,188 @@
+import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { leads, properties } from "~/db/schema";
+import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
+import { parseStatusFilter } from "~/features/leads/crm.server";
+import { INTEREST_LABELS, LEAD_STATUS_LABELS, ORIGIN_LABELS } from "~/features/leads/labels";
+import { PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS } from "~/features/properties/labels";
+import { containsPattern, parseTableQuery } from "~/lib/pagination";
+import { type Period, parsePeriod, rangeInstants } from "./period";
+import { loadReport } from "./reports.server";
+import { EXPORT_FORMATS, type ExportFormat, MAX_EXPORT_ROWS, tableDownload } from "./spreadsheet.server";
+import { REPORT_KEYS, type ReportKey, type ReportTable, reportTables } from "./tables";
+
+/**
+ * The downloads of issue 12: each report table, the leads list and the properties list, with the
+ * filters and period of the page they come from. Bad parameters get a 400 with a Portuguese
+ * message. The leads list is personal data: its route lets only admins in, and each download
+ * is audited (who, when, which filters, how many rows; never a lead's data).
+ */
+
+export const EXPORT_MESSAGES = {
+  format: "Formato inválido: use csv ou xlsx.",
+  report: "Relatório desconhecido.",
+  tooMany: `Mais de ${MAX_EXPORT_ROWS} linhas: filtre a lista para exportar.`,
+} as const;
+
+/** A refusal as plain text: the link was a download, so there is no page to show it in. */
+const badRequest = (message: string) => new Response(message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+
+function parseFormat(params: URLSearchParams): ExportFormat | null {
+  const value = params.get("formato") ?? "";
+  return (EXPORT_FORMATS as readonly string[]).includes(value) ? (value as ExportFormat) : null;
+}
+
+/** A period when the URL names one (lists export everything otherwise); a message when it is malformed. */
+function optionalPeriod(params: URLSearchParams): { period: Period | null } | { message: string } {
+  if (!params.get("periodo")) return { period: null };
+  const parsed = parsePeriod(params);
+  return parsed.ok ? { period: parsed.period } : { message: parsed.message };
+}
+
+const fileDay = (period: Period) => `${period.from}-a-${period.to}`;
+
+/** /crm/relatorios/exportar?relatorio=…&formato=csv|xlsx&periodo=… */
+export async function reportExport(db: Database, url: URL): Promise<Response> {
+  const format = parseFormat(url.searchParams);
+  if (!format) throw badRequest(EXPORT_MESSAGES.format);
+  const key = url.searchParams.get("relatorio") ?? "";
+  if (!(REPORT_KEYS as readonly string[]).includes(key)) throw badRequest(EXPORT_MESSAGES.report);
+  const parsed = parsePeriod(url.searchParams);
+  if (!parsed.ok) throw badRequest(parsed.message);
+  const table = reportTables(await loadReport(db, parsed.period))[key as ReportKey];
+  return tableDownload(table, format, `relatorio-${key}-${fileDay(parsed.period)}`);
+}
+
+/** The leads list as the CRM filters it (status, search) and, optionally, a period of creation. */
+export async function leadsExport(db: Database, actor: AuditActor, url: URL): Promise<Response> {
+  const format = parseFormat(url.searchParams);
+  if (!format) throw badRequest(EXPORT_MESSAGES.format);
+  const optional = optionalPeriod(url.searchParams);
+  if ("message" in optional) throw badRequest(optional.message);
+  const { search } = parseTableQuery(url.searchParams);
+  const status = parseStatusFilter(url.searchParams.get("status"));
+  const instants = optional.period ? rangeInstants(optional.period) : null;
+  const where = and(
+    status ? eq(leads.status, status) : undefined,
+    // The expression leads_search_idx indexes, as the leads list searches (features/leads/crm.server.ts).
+    search
+      ? sql`lead_search_text(${leads.full_name}, ${leads.email}, ${leads.phone}) like immutable_unaccent(lower(${containsPattern(search)})) escape '\\'`
+      : undefined,
+    instants ? gte(leads.created_at, instants.start) : undefined,
+    instants ? lt(leads.created_at, instants.end) : undefined,
+  );
+  const found = await db
+    .select({ lead: leads, codigo: properties.codigo })
+    .from(leads)
+    .leftJoin(properties, eq(properties.id, leads.property_id))
+    .where(where)
+    .orderBy(desc(leads.created_at), desc(leads.id))
+    .limit(MAX_EXPORT_ROWS + 1);
+  if (found.length > MAX_EXPORT_ROWS) throw badRequest(EXPORT_MESSAGES.tooMany);
+  const table: ReportTable = {
+    title: "Leads",
+    columns: [
+      { header: "Nome", kind: "text" },
+      { header: "Telefone", kind: "text" },
+      { header: "E-mail", kind: "text" },
+      { header: "Interesse", kind: "text" },
+      { header: "Tipo de imóvel", kind: "text" },
+      { header: "Origem", kind: "text" },
+      { header: "Situação", kind: "text" },
+      { header: "Imóvel (código)", kind: "text" },
+      { header: "Observações", kind: "text" },
+      { header: "Recebido em", kind: "datetime" },
+    ],
+    rows: found.map(({ lead, codigo }) => [
+      lead.full_name,
+      lead.phone,
+      lead.email,
+      INTEREST_LABELS[lead.interest_type],
+      lead.property_type ? TYPE_LABELS[lead.property_type] : null,
+      ORIGIN_LABELS[lead.origin],
+      LEAD_STATUS_LABELS[lead.status],
+      codigo,
+      lead.notes,
+      new Date(lead.created_at).toISOString(),
+    ]),
+  };
+  await recordAudit(db, {
+    actor,
+    action: "lead.export",
+    entity: "lead",
+    details: { format, rows: table.rows.length, status, search: search !== "", period: optional.period ? { from: optional.period.from, to: optional.period.to } : null },
+  });
+  return tableDownload(table, format, optional.period ? `leads-${fileDay(optional.period)}` : "leads");
+}
+
+/**
+ * The properties list as the CRM searches it. The partner broker's name is a person's name:
+ * only an admin's download carries it.
+ */
+export async function propertiesExport(db: Database, url: URL, options: { includePartner: boolean }): Promise<Response> {
+  const format = parseFormat(url.searchParams);
+  if (!format) throw badRequest(EXPORT_MESSAGES.format);
+  const optional = optionalPeriod(url.searchParams);
+  if ("message" in optional) throw badRequest(optional.message);
+  const { search } = parseTableQuery(url.searchParams);
+  const instants = optional.period ? rangeInstants(optional.period) : null;
+  const where = and(
+    // The expression properties_crm_search_idx indexes, as the CRM list searches.
+    search
+      ? sql`property_search_text(${properties.codigo}, ${properties.title}, ${properties.neighborhood}) like immutable_unaccent(lower(${containsPattern(search)})) escape '\\'`
+      : undefined,
+    instants ? gte(properties.created_at, instants.start) : undefined,
+    instants ? lt(properties.created_at, instants.end) : undefined,
+  );
+  const found = await db
+    .select()
+    .from(properties)
+    .where(where)
+    .orderBy(desc(properties.created_at), desc(properties.id))
+    .limit(MAX_EXPORT_ROWS + 1);
+  if (found.length > MAX_EXPORT_ROWS) throw badRequest(EXPORT_MESSAGES.tooMany);
+  const columns: ReportTable["columns"] = [
+    { header: "Código", kind: "text" },
+    { header: "Título", kind: "text" },
+    { header: "Tipo", kind: "text" },
+    { header: "Finalidade", kind: "text" },
+    { header: "Situação", kind: "text" },
+    { header: "Destaque", kind: "text" },
+    { header: "Preço (R$)", kind: "money" },
+    { header: "Área (m²)", kind: "number" },
+    { header: "Quartos", kind: "int" },
+    { header: "Banheiros", kind: "int" },
+    { header: "Vagas", kind: "int" },
+    { header: "Bairro", kind: "text" },
+    { header: "Cidade", kind: "text" },
+    { header: "UF", kind: "text" },
+    { header: "Cadastrado em", kind: "date" },
+  ];
+  if (options.includePartner) columns.push({ header: "Corretor parceiro", kind: "text" });
+  const table: ReportTable = {
+    title: "Imóveis",
+    columns,
+    rows: found.map((row) => {
+      const cells = [
+        row.codigo,
+        row.title,
+        TYPE_LABELS[row.type],
+        PURPOSE_LABELS[row.purpose],
+        STATUS_LABELS[row.status],
+        row.featured ? "Sim" : "Não",
+        Number(row.price),
+        row.area === null ? null : Number(row.area),
+        row.bedrooms,
+        row.bathrooms,
+        row.parking_spaces,
+        row.neighborhood,
+        row.city,
+        row.state,
+        new Date(row.created_at).toISOString(),
+      ];
+      if (options.includePartner) cells.push(row.broker_partner);
+      return cells;
+    }),
+  };
+  return tableDownload(table, format, optional.period ? `imoveis-${fileDay(optional.period)}` : "imoveis");
+}

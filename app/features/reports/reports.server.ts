@@ -1,0 +1,257 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { LEAD_ORIGINS, type LeadOrigin, type PropertyPurpose, type PropertyStatus } from "~/db/values";
+import { addDays, type DayRange, type Period, rangeInstants } from "./period";
+
+/**
+ * The figures of /crm/relatorios (issue 12), each for the period and for the previous period of
+ * the same length. Leads count by their creation; the funnel, conversion and response times come
+ * from the recorded lead timeline (lead_events, migration 0005); sales and rentals from the
+ * property status history (property_status_events, migration 0006); views from the daily
+ * counters (property_views). Nothing personal is read: no name, phone, e-mail or message.
+ */
+
+export type Compared = { current: number | null; previous: number | null };
+
+export type FunnelStage = "recebidos" | "em_atendimento" | "convertido" | "perdido";
+export const FUNNEL_STAGES: FunnelStage[] = ["recebidos", "em_atendimento", "convertido", "perdido"];
+
+export type SaleRow = {
+  codigo: string;
+  title: string;
+  purpose: PropertyPurpose;
+  status: Extract<PropertyStatus, "vendido" | "alugado">;
+  at: string;
+  price: number;
+  daysOnMarket: number;
+};
+
+export type ReportData = {
+  summary: {
+    leads: Compared;
+    conversionRate: Compared;
+    medianSecondsToConversion: Compared;
+    medianSecondsToFirstResponse: Compared;
+    sold: Compared;
+    rented: Compared;
+    soldValue: Compared;
+    views: Compared;
+  };
+  origins: { origin: LeadOrigin; current: number; previous: number }[];
+  funnel: { stage: FunnelStage; current: number; previous: number }[];
+  /** Consecutive 7-day blocks from the period's first day (the last may be shorter). */
+  weekly: { from: string; to: string; current: number; previous: number }[];
+  topProperties: { codigo: string; title: string; current: number; previous: number }[];
+  sales: SaleRow[];
+  mostViewed: { codigo: string; title: string; views: number; leads: number; previousViews: number }[];
+};
+
+/** Rows the ranked tables keep. */
+export const TOP_LIMIT = 10;
+export const MOST_VIEWED_LIMIT = 20;
+
+type Row = Record<string, unknown>;
+async function rows<T = Row>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+const numOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+/** Leads of a range (by creation) as a SQL condition on alias l. */
+function leadsIn(range: DayRange): SQL {
+  const { start, end } = rangeInstants(range);
+  return sql`l.created_at >= ${start.toISOString()}::timestamptz and l.created_at < ${end.toISOString()}::timestamptz`;
+}
+
+/**
+ * Whether lead l ever had a status: its current one, or one its timeline recorded (creation or
+ * change). Leads from before the timeline only count by their current status.
+ */
+const reached = (status: string) =>
+  sql`(l.status = ${status} or exists (select 1 from lead_events e where e.lead_id = l.id and e.kind in ('created', 'status') and e.to_status = ${status}))`;
+
+async function leadFigures(db: Database, range: DayRange) {
+  const [row] = await rows(
+    db,
+    sql`
+      select
+        count(*)::int as leads,
+        count(*) filter (where ${reached("em_atendimento")} or ${reached("convertido")})::int as em_atendimento,
+        count(*) filter (where ${reached("convertido")})::int as convertido,
+        count(*) filter (where ${reached("perdido")})::int as perdido
+      from leads l
+      where ${leadsIn(range)}`,
+  );
+  // Medians of the recorded times: a lead converted (or first moved) with no timeline row is unknown, not zero.
+  const [times] = await rows(
+    db,
+    sql`
+      with cohort as (
+        select l.id, l.created_at,
+          (select min(e.at) from lead_events e where e.lead_id = l.id and e.kind in ('created', 'status') and e.to_status = 'convertido') as converted_at,
+          (select min(e.at) from lead_events e where e.lead_id = l.id and e.kind = 'status') as first_change_at
+        from leads l
+        where ${leadsIn(range)}
+      )
+      select
+        (percentile_cont(0.5) within group (order by extract(epoch from (converted_at - created_at))) filter (where converted_at is not null))::float8 as to_conversion,
+        (percentile_cont(0.5) within group (order by extract(epoch from (first_change_at - created_at))) filter (where first_change_at is not null))::float8 as to_first_change
+      from cohort`,
+  );
+  const leads = num(row.leads);
+  return {
+    leads,
+    funnel: {
+      recebidos: leads,
+      em_atendimento: num(row.em_atendimento),
+      convertido: num(row.convertido),
+      perdido: num(row.perdido),
+    } satisfies Record<FunnelStage, number>,
+    conversionRate: leads === 0 ? null : num(row.convertido) / leads,
+    medianToConversion: numOrNull(times?.to_conversion),
+    medianToFirstChange: numOrNull(times?.to_first_change),
+  };
+}
+
+async function originCounts(db: Database, range: DayRange): Promise<Map<string, number>> {
+  const found = await rows<{ origin: string; n: number }>(
+    db,
+    sql`select l.origin, count(*)::int as n from leads l where ${leadsIn(range)} group by l.origin`,
+  );
+  return new Map(found.map((row) => [row.origin, num(row.n)]));
+}
+
+/** Leads per broker day of a range. */
+async function dailyLeads(db: Database, range: DayRange): Promise<Map<string, number>> {
+  const found = await rows<{ day: string; n: number }>(
+    db,
+    sql`select to_char(l.created_at at time zone 'America/Fortaleza', 'YYYY-MM-DD') as day, count(*)::int as n
+        from leads l where ${leadsIn(range)} group by 1`,
+  );
+  return new Map(found.map((row) => [row.day, num(row.n)]));
+}
+
+function weekBlocks(range: DayRange, days: number): DayRange[] {
+  const blocks: DayRange[] = [];
+  for (let offset = 0; offset < days; offset += 7) {
+    const from = addDays(range.from, offset);
+    const last = addDays(range.from, Math.min(offset + 6, days - 1));
+    blocks.push({ from, to: last });
+  }
+  return blocks;
+}
+
+const sumDays = (daily: Map<string, number>, block: DayRange) => {
+  let total = 0;
+  for (let day = block.from; day <= block.to; day = addDays(day, 1)) total += daily.get(day) ?? 0;
+  return total;
+};
+
+async function propertyLeadCounts(db: Database, range: DayRange, only?: string[]) {
+  return rows<{ property_id: string; codigo: string; title: string; n: number }>(
+    db,
+    sql`
+      select p.id as property_id, p.codigo, p.title, count(*)::int as n
+      from leads l join properties p on p.id = l.property_id
+      where ${leadsIn(range)} ${only ? sql`and p.id in (${sql.join(only.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``}
+      group by p.id, p.codigo, p.title
+      order by n desc, p.codigo
+      ${only ? sql`` : sql`limit ${TOP_LIMIT}`}`,
+  );
+}
+
+/** Status changes to vendido/alugado in a range (creation rows are not sales: nothing changed). */
+async function salesIn(db: Database, range: DayRange): Promise<SaleRow[]> {
+  const { start, end } = rangeInstants(range);
+  const found = await rows<{ codigo: string; title: string; purpose: PropertyPurpose; to_status: SaleRow["status"]; at: Date | string; price: number; days: number }>(
+    db,
+    sql`
+      select p.codigo, p.title, p.purpose, e.to_status, e.at, p.price::float8 as price,
+        greatest(0, floor(extract(epoch from (e.at - p.created_at)) / 86400))::int as days
+      from property_status_events e join properties p on p.id = e.property_id
+      where e.kind in ('status', 'backfill') and e.to_status in ('vendido', 'alugado')
+        and e.at >= ${start.toISOString()}::timestamptz and e.at < ${end.toISOString()}::timestamptz
+      order by e.at, p.codigo`,
+  );
+  return found.map((row) => ({
+    codigo: row.codigo,
+    title: row.title,
+    purpose: row.purpose,
+    status: row.to_status,
+    at: new Date(row.at).toISOString(),
+    price: num(row.price),
+    daysOnMarket: num(row.days),
+  }));
+}
+
+async function totalViews(db: Database, range: DayRange): Promise<number> {
+  const [row] = await rows(db, sql`select coalesce(sum(views), 0)::int as n from property_views where day between ${range.from}::date and ${range.to}::date`);
+  return num(row.n);
+}
+
+async function mostViewed(db: Database, period: Period) {
+  const found = await rows<{ codigo: string; title: string; views: number; leads: number; previous_views: number }>(
+    db,
+    sql`
+      with current_views as (
+        select property_id, sum(views)::int as views from property_views
+        where day between ${period.from}::date and ${period.to}::date group by property_id
+      )
+      select p.codigo, p.title, v.views,
+        (select count(*)::int from leads l where l.property_id = p.id and ${leadsIn(period)}) as leads,
+        (select coalesce(sum(pv.views), 0)::int from property_views pv
+          where pv.property_id = p.id and pv.day between ${period.previous.from}::date and ${period.previous.to}::date) as previous_views
+      from current_views v join properties p on p.id = v.property_id
+      where v.views > 0
+      order by v.views desc, p.codigo
+      limit ${MOST_VIEWED_LIMIT}`,
+  );
+  return found.map((row) => ({ codigo: row.codigo, title: row.title, views: num(row.views), leads: num(row.leads), previousViews: num(row.previous_views) }));
+}
+
+export async function loadReport(db: Database, period: Period): Promise<ReportData> {
+  const [current, previous] = [await leadFigures(db, period), await leadFigures(db, period.previous)];
+  const [origins, previousOrigins] = [await originCounts(db, period), await originCounts(db, period.previous)];
+  const [daily, previousDaily] = [await dailyLeads(db, period), await dailyLeads(db, period.previous)];
+  const top = await propertyLeadCounts(db, period);
+  const topPrevious = top.length ? await propertyLeadCounts(db, period.previous, top.map((row) => row.property_id)) : [];
+  const sales = await salesIn(db, period);
+  const previousSales = await salesIn(db, period.previous);
+  const [views, previousViews] = [await totalViews(db, period), await totalViews(db, period.previous)];
+  const viewed = await mostViewed(db, period);
+
+  const count = (list: SaleRow[], status: SaleRow["status"]) => list.filter((sale) => sale.status === status).length;
+  const soldValue = (list: SaleRow[]) => list.filter((sale) => sale.status === "vendido").reduce((sum, sale) => sum + sale.price, 0);
+  const currentBlocks = weekBlocks(period, period.days);
+  const previousBlocks = weekBlocks(period.previous, period.days);
+
+  return {
+    summary: {
+      leads: { current: current.leads, previous: previous.leads },
+      conversionRate: { current: current.conversionRate, previous: previous.conversionRate },
+      medianSecondsToConversion: { current: current.medianToConversion, previous: previous.medianToConversion },
+      medianSecondsToFirstResponse: { current: current.medianToFirstChange, previous: previous.medianToFirstChange },
+      sold: { current: count(sales, "vendido"), previous: count(previousSales, "vendido") },
+      rented: { current: count(sales, "alugado"), previous: count(previousSales, "alugado") },
+      soldValue: { current: soldValue(sales), previous: soldValue(previousSales) },
+      views: { current: views, previous: previousViews },
+    },
+    origins: LEAD_ORIGINS.map((origin) => ({ origin, current: origins.get(origin) ?? 0, previous: previousOrigins.get(origin) ?? 0 })),
+    funnel: FUNNEL_STAGES.map((stage) => ({ stage, current: current.funnel[stage], previous: previous.funnel[stage] })),
+    weekly: currentBlocks.map((block, index) => ({
+      ...block,
+      current: sumDays(daily, block),
+      previous: sumDays(previousDaily, previousBlocks[index]),
+    })),
+    topProperties: top.map((row) => ({
+      codigo: row.codigo,
+      title: row.title,
+      current: num(row.n),
+      previous: num(topPrevious.find((other) => other.property_id === row.property_id)?.n),
+    })),
+    sales,
+    mostViewed: viewed,
+  };
+}

@@ -1,0 +1,120 @@
+import ExcelJS from "exceljs";
+import { brokerDay, toBrokerDateTimeInput } from "~/lib/format";
+import type { Cell, CellKind, ReportTable } from "./tables";
+
+/**
+ * A table as a download (issue 12): CSV for Excel in pt-BR (UTF-8 with BOM, ';' between cells,
+ * CRLF, decimal comma) and XLSX (exceljs) with real number and date cells. Text that a
+ * spreadsheet would run as a formula (= + - @, tab, CR) is prefixed with an apostrophe (CSV
+ * injection); numbers are written as numbers and never prefixed.
+ */
+
+export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** More rows than this are not exported in one file (bounded memory; filter to narrow it). */
+export const MAX_EXPORT_ROWS = 20_000;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A text cell that cannot start a formula. */
+export function neutralizeFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+const decimal = (value: number, digits: number) => value.toFixed(digits).replace(".", ",");
+
+/** A cell as CSV text (before quoting), in the broker's formats. */
+function csvText(value: Cell, kind: CellKind): string {
+  if (value === null || value === "") return "";
+  if (typeof value === "number") {
+    switch (kind) {
+      case "int":
+        return String(Math.round(value));
+      case "money":
+        return decimal(value, 2);
+      case "percent":
+        return `${decimal(value * 100, 2)}%`;
+      default:
+        return Number.isInteger(value) ? String(value) : decimal(value, 2);
+    }
+  }
+  if (kind === "date") return brokerDay(value).split("-").reverse().join("/");
+  if (kind === "datetime") {
+    const [day, time] = toBrokerDateTimeInput(value).split("T");
+    return `${day.split("-").reverse().join("/")} ${time}`;
+  }
+  return neutralizeFormula(value);
+}
+
+function quote(text: string): string {
+  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(table: ReportTable): string {
+  const lines = [table.columns.map((column) => quote(neutralizeFormula(column.header))).join(";")];
+  for (const row of table.rows) lines.push(row.map((cell, index) => quote(csvText(cell, table.columns[index].kind))).join(";"));
+  // The BOM tells Excel the file is UTF-8 (accents); CRLF is what it writes itself.
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+const NUMBER_FORMATS: Partial<Record<CellKind, string>> = {
+  int: "0",
+  number: "0.##",
+  days: "0.##",
+  money: "#,##0.00",
+  percent: "0.00%",
+  date: "dd/mm/yyyy",
+  datetime: "dd/mm/yyyy hh:mm",
+};
+
+/**
+ * A date-time as the spreadsheet should show it: Excel has no time zones, so the cell holds the
+ * broker's wall-clock time (written as if it were UTC, which is how exceljs stores dates).
+ */
+function brokerWallClock(value: string, kind: "date" | "datetime"): Date {
+  const local = toBrokerDateTimeInput(value);
+  return new Date(kind === "date" ? `${local.slice(0, 10)}T00:00:00Z` : `${local}:00Z`);
+}
+
+export async function toXlsx(table: ReportTable): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = "CRM";
+  // Sheet names: at most 31 characters, none of : \ / ? * [ ]
+  const sheet = workbook.addWorksheet(table.title.replace(/[:\\/?*[\]]/g, " ").slice(0, 31));
+  sheet.columns = table.columns.map((column) => ({
+    header: column.header,
+    width: Math.min(60, Math.max(12, column.header.length + 2)),
+    style: NUMBER_FORMATS[column.kind] ? { numFmt: NUMBER_FORMATS[column.kind] } : {},
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.views = [{ state: "frozen", ySplit: 1 }];
+  for (const row of table.rows) {
+    sheet.addRow(
+      row.map((cell, index) => {
+        const kind = table.columns[index].kind;
+        if (cell === null || cell === "") return null;
+        if ((kind === "date" || kind === "datetime") && typeof cell === "string") return brokerWallClock(cell, kind);
+        if (typeof cell === "string") return neutralizeFormula(cell);
+        return cell;
+      }),
+    );
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** A download of a table; the name is ASCII (letters, digits, dashes) plus the extension. */
+export async function tableDownload(table: ReportTable, format: ExportFormat, baseName: string): Promise<Response> {
+  const name = `${baseName.replace(/[^a-z0-9-]+/gi, "-")}.${format}`;
+  const headers = new Headers({
+    "Content-Disposition": `attachment; filename="${name}"`,
+    "Cache-Control": "no-store",
+  });
+  if (format === "csv") {
+    headers.set("Content-Type", "text/csv; charset=utf-8");
+    return new Response(toCsv(table), { headers });
+  }
+  headers.set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+  const body = await toXlsx(table);
+  return new Response(new Uint8Array(body), { headers });
+}

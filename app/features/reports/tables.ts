@@ -1,0 +1,129 @@
+import { ORIGIN_LABELS } from "~/features/leads/labels";
+import { PURPOSE_LABELS, STATUS_LABELS } from "~/features/properties/labels";
+import type { FunnelStage, ReportData } from "./reports.server";
+
+/**
+ * Every report table in one shape, for the page's accessible tables and for the CSV/XLSX exports
+ * alike, so a download always holds what the page shows. Cells are plain values; the column's
+ * kind says how to show them (and which XLSX cell type to write). None of these tables holds
+ * personal data (no lead's name, phone, e-mail or message): a corretor may export them.
+ */
+
+export type CellKind = "text" | "int" | "number" | "money" | "percent" | "date" | "datetime" | "days";
+export type Cell = string | number | null;
+export type Column = { header: string; kind: CellKind };
+export type ReportTable = { title: string; columns: Column[]; rows: Cell[][] };
+
+export const REPORT_KEYS = ["resumo", "origens", "funil", "semanas", "imoveis-leads", "vendas", "visualizacoes"] as const;
+export type ReportKey = (typeof REPORT_KEYS)[number];
+
+export const FUNNEL_LABELS: Record<FunnelStage, string> = {
+  recebidos: "Novos (recebidos)",
+  em_atendimento: "Em atendimento",
+  convertido: "Convertidos",
+  perdido: "Perdidos",
+};
+
+const SECONDS_PER_DAY = 86_400;
+const toDays = (seconds: number | null) => (seconds === null ? null : Math.round((seconds / SECONDS_PER_DAY) * 100) / 100);
+const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
+const show = (day: string) => day.split("-").reverse().join("/");
+
+export function reportTables(report: ReportData): Record<ReportKey, ReportTable> {
+  return {
+    resumo: summaryTable(report),
+    origens: {
+      title: "Leads por origem",
+      columns: [
+        { header: "Origem", kind: "text" },
+        { header: "Leads", kind: "int" },
+        { header: "Período anterior", kind: "int" },
+      ],
+      rows: report.origins.map((row) => [ORIGIN_LABELS[row.origin], row.current, row.previous]),
+    },
+    funil: {
+      title: "Funil de leads",
+      columns: [
+        { header: "Etapa", kind: "text" },
+        { header: "Leads", kind: "int" },
+        { header: "Período anterior", kind: "int" },
+      ],
+      rows: report.funnel.map((row) => [FUNNEL_LABELS[row.stage], row.current, row.previous]),
+    },
+    semanas: {
+      title: "Leads por semana",
+      columns: [
+        { header: "Semana", kind: "text" },
+        { header: "Leads", kind: "int" },
+        { header: "Semana anterior", kind: "int" },
+      ],
+      rows: report.weekly.map((row) => [`${show(row.from).slice(0, 5)} a ${show(row.to)}`, row.current, row.previous]),
+    },
+    "imoveis-leads": {
+      title: "Imóveis que mais trouxeram leads",
+      columns: [
+        { header: "Código", kind: "text" },
+        { header: "Imóvel", kind: "text" },
+        { header: "Leads", kind: "int" },
+        { header: "Período anterior", kind: "int" },
+      ],
+      rows: report.topProperties.map((row) => [row.codigo, row.title, row.current, row.previous]),
+    },
+    vendas: {
+      title: "Vendas e locações",
+      columns: [
+        { header: "Código", kind: "text" },
+        { header: "Imóvel", kind: "text" },
+        { header: "Finalidade", kind: "text" },
+        { header: "Situação", kind: "text" },
+        { header: "Data", kind: "date" },
+        { header: "Preço (R$)", kind: "money" },
+        { header: "Dias no mercado", kind: "days" },
+      ],
+      rows: report.sales.map((row) => [row.codigo, row.title, PURPOSE_LABELS[row.purpose], STATUS_LABELS[row.status], row.at, row.price, row.daysOnMarket]),
+    },
+    visualizacoes: {
+      title: "Imóveis mais visualizados",
+      columns: [
+        { header: "Código", kind: "text" },
+        { header: "Imóvel", kind: "text" },
+        { header: "Visualizações", kind: "int" },
+        { header: "Leads", kind: "int" },
+        { header: "Leads por visualização", kind: "percent" },
+        { header: "Período anterior", kind: "int" },
+      ],
+      rows: report.mostViewed.map((row) => [row.codigo, row.title, row.views, row.leads, ratio(row.leads, row.views), row.previousViews]),
+    },
+  } satisfies Record<ReportKey, ReportTable>;
+}
+
+/** The summary as a table of numbers (the page shows it as cards). */
+export function summaryTable(report: ReportData): ReportTable {
+  const { summary } = report;
+  const line = (label: string, value: { current: number | null; previous: number | null }, map = (v: number | null) => v) => ({
+    label,
+    current: map(value.current),
+    previous: map(value.previous),
+  });
+  const percent = (v: number | null) => (v === null ? null : Math.round(v * 10_000) / 100);
+  const lines = [
+    line("Leads recebidos", summary.leads),
+    line("Taxa de conversão (%)", summary.conversionRate, percent),
+    line("Mediana até a conversão (dias)", summary.medianSecondsToConversion, toDays),
+    line("Mediana até o primeiro atendimento (dias)", summary.medianSecondsToFirstResponse, toDays),
+    line("Imóveis vendidos", summary.sold),
+    line("Imóveis alugados", summary.rented),
+    line("Valor vendido (R$)", summary.soldValue),
+    line("Visualizações de imóveis", summary.views),
+  ];
+  return {
+    title: "Resumo",
+    // Every line a plain number (percent points, days with decimals): numeric cells in XLSX.
+    columns: [
+      { header: "Indicador", kind: "text" },
+      { header: "Período", kind: "number" },
+      { header: "Período anterior", kind: "number" },
+    ],
+    rows: lines.map((entry) => [entry.label, entry.current, entry.previous]),
+  };
+}

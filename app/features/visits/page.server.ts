@@ -1,0 +1,118 @@
+import { data } from "react-router";
+import type { StaffUser } from "~/features/auth/guard.server";
+import { firstIssueMessage } from "~/lib/form-data";
+import { errorFields, logger } from "~/lib/logger.server";
+import { pageInfo, parsePage, searchText, TABLE_PAGE_SIZE } from "~/lib/pagination";
+import { asString, readBody } from "~/lib/request-body.server";
+import { getRuntime } from "~/runtime.server";
+import {
+  type AgendaPage,
+  createVisit,
+  leadOptions,
+  listAgenda,
+  propertyOptions,
+  schedulePrefill,
+  setVisitStatus,
+  updateVisit,
+  type VisitWriteResult,
+} from "./agenda.server";
+import { feedStatus, feedUrl, regenerateFeed, revokeFeed } from "./calendar.server";
+import {
+  LEAD_PARAM,
+  LEAD_SEARCH_PARAM,
+  OPTIONS_PARAM,
+  PROPERTY_SEARCH_PARAM,
+  SHOW_ALL,
+  SHOW_PARAM,
+  VISIT_MESSAGES,
+} from "./labels";
+import { visitFormSchema, visitStatusSchema } from "./schema";
+
+/** The /crm/visitas loader's work, after the route checked the role. */
+export async function loadVisitsPage(request: Request, staff: StaffUser) {
+  const { db } = await getRuntime();
+  const params = new URL(request.url).searchParams;
+  const showAll = params.get(SHOW_PARAM) === SHOW_ALL;
+  const optionsOnly = params.has(OPTIONS_PARAM);
+  const [leadChoices, propertyChoices] = await Promise.all([
+    leadOptions(db, searchText(params.get(LEAD_SEARCH_PARAM))),
+    propertyOptions(db, searchText(params.get(PROPERTY_SEARCH_PARAM))),
+  ]);
+  const empty: AgendaPage = { ...pageInfo(1, 0, TABLE_PAGE_SIZE), showAll, days: [] };
+  // The pickers' searches (typing in the dialog) need only the choices.
+  if (optionsOnly) {
+    return { agenda: empty, loadFailed: false, leadOptions: leadChoices, propertyOptions: propertyChoices, prefill: null, prefillMissing: false, feed: { active: false, createdAt: null } };
+  }
+  const leadParam = params.get(LEAD_PARAM);
+  const [agenda, prefill, feed] = await Promise.all([
+    listAgenda(db, { showAll, page: parsePage(params) }).catch((error) => {
+      logger("visits").error({ ...errorFields(error) }, "agenda could not be loaded");
+      return null;
+    }),
+    schedulePrefill(db, leadParam),
+    feedStatus(db, staff.id),
+  ]);
+  return {
+    agenda: agenda ?? empty,
+    loadFailed: agenda === null,
+    leadOptions: leadChoices,
+    propertyOptions: propertyChoices,
+    prefill,
+    prefillMissing: Boolean(leadParam) && prefill === null,
+    feed,
+  };
+}
+
+export type VisitsPageData = Awaited<ReturnType<typeof loadVisitsPage>>;
+
+/** What the agenda's actions answer (a toast); `feedUrl` only right after a feed is made. */
+export type VisitActionAnswer = { ok: boolean; message: string; feedUrl?: string };
+
+const WRITE_ERRORS: Record<Exclude<VisitWriteResult, { ok: true }>["reason"], { status: number; message: string }> = {
+  not_found: { status: 404, message: VISIT_MESSAGES.notFound },
+  lead: { status: 400, message: VISIT_MESSAGES.leadNotFound },
+  property: { status: 400, message: VISIT_MESSAGES.propertyNotFound },
+};
+
+const STATUS_MESSAGES = { agendada: VISIT_MESSAGES.reopened, realizada: VISIT_MESSAGES.done, cancelada: VISIT_MESSAGES.cancelled } as const;
+
+/**
+ * The /crm/visitas action's work: intents create, update, status, feed (make or regenerate my
+ * calendar URL) and feed-revoke. Every input is checked here, whatever the page sent.
+ */
+export async function handleVisitsAction(request: Request, staff: StaffUser) {
+  const actor = { id: staff.id, email: staff.email, name: staff.name };
+  const { db, env } = await getRuntime();
+  const body = await readBody(request);
+  const intent = asString(body.intent);
+  const id = asString(body.id) ?? "";
+  const answer = (ok: boolean, message: string, status = ok ? 200 : 400) => data<VisitActionAnswer>({ ok, message }, { status });
+
+  try {
+    if (intent === "create" || intent === "update") {
+      const parsed = visitFormSchema.safeParse(body.values ?? body);
+      if (!parsed.success) return answer(false, firstIssueMessage(parsed.error));
+      const result = intent === "create" ? await createVisit(db, actor, parsed.data) : await updateVisit(db, actor, id, parsed.data);
+      if (!result.ok) return answer(false, WRITE_ERRORS[result.reason].message, WRITE_ERRORS[result.reason].status);
+      return answer(true, intent === "create" ? VISIT_MESSAGES.created : VISIT_MESSAGES.updated);
+    }
+    if (intent === "status") {
+      const status = visitStatusSchema.safeParse(body.status);
+      if (!status.success) return answer(false, firstIssueMessage(status.error));
+      if (!(await setVisitStatus(db, actor, id, status.data))) return answer(false, VISIT_MESSAGES.notFound, 404);
+      return answer(true, STATUS_MESSAGES[status.data]);
+    }
+    if (intent === "feed") {
+      const token = await regenerateFeed(db, actor);
+      return data<VisitActionAnswer>({ ok: true, message: VISIT_MESSAGES.feedCreated, feedUrl: feedUrl(env.publicUrl, token) });
+    }
+    if (intent === "feed-revoke") {
+      await revokeFeed(db, actor);
+      return answer(true, VISIT_MESSAGES.feedRevoked);
+    }
+  } catch (error) {
+    logger("visits").error({ intent, ...errorFields(error) }, "visit action failed");
+    return answer(false, intent?.startsWith("feed") ? VISIT_MESSAGES.feedFailed : VISIT_MESSAGES.saveFailed, 500);
+  }
+  return answer(false, VISIT_MESSAGES.unknownAction);
+}

@@ -1,0 +1,13 @@
+import { requireStaff } from "~/features/auth/guard.server";
+import { reportExport } from "~/features/reports/exports.server";
+import { getRuntime } from "~/runtime.server";
+import type { Route } from "./+types/crm-reports-export";
+
+/**
+ * /crm/relatorios/exportar?relatorio=…&formato=csv|xlsx&periodo=… — one report table. No report
+ * holds personal data, so every staff member may download them (issue 12).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request, { api: true });
+  return reportExport((await getRuntime()).db, new URL(request.url));
+}

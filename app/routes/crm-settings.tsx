@@ -1,0 +1,53 @@
+import { data } from "react-router";
+import { requireAdmin } from "~/features/auth/guard.server";
+import { NotificationEmailsForm } from "~/features/settings/components/notification-emails-form";
+import { ProfileForm } from "~/features/settings/components/profile-form";
+import { TemplatesForm } from "~/features/settings/components/templates-form";
+import { EDITABLE_PROFILE_FIELDS } from "~/features/settings/keys";
+import { handleSettingsPost } from "~/features/settings/settings-form.server";
+import { loadBrokerProfile, loadNotificationEmails, loadWhatsappTemplates } from "~/features/settings/settings.server";
+import { getBrokerProfile } from "~/features/site/broker-profile.server";
+import { readBody } from "~/lib/request-body.server";
+import { getRuntime } from "~/runtime.server";
+import type { Route } from "./+types/crm-settings";
+
+/**
+ * /crm/configuracoes (admin): the broker's public profile, where new-lead alerts go, and the
+ * WhatsApp message templates. The environment only gives first-run defaults; what is saved here
+ * is what the site shows, from the next request on.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const { db } = await getRuntime();
+  const [broker, emails, templates] = await Promise.all([loadBrokerProfile(db), loadNotificationEmails(db), loadWhatsappTemplates(db)]);
+  return {
+    profile: Object.fromEntries(EDITABLE_PROFILE_FIELDS.map((field) => [field, broker[field]])) as Pick<typeof broker, (typeof EDITABLE_PROFILE_FIELDS)[number]>,
+    defaultPortraitUrl: getBrokerProfile().portraitUrl,
+    emails,
+    templates,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const runtime = await getRuntime();
+  const body = await readBody(request);
+  const result = await handleSettingsPost(runtime, { id: admin.id, email: admin.email, name: admin.name }, body);
+  return data(result.body, { status: result.status });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Configurações | CRM" }];
+
+export default function CrmSettingsPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="grid gap-6">
+      <header>
+        <h1 className="text-2xl font-bold">Configurações</h1>
+        <p className="text-sm text-muted-foreground">O que você salvar aqui aparece no site na próxima visita de cada página.</p>
+      </header>
+      <ProfileForm profile={loaderData.profile} defaultPortraitUrl={loaderData.defaultPortraitUrl} />
+      <NotificationEmailsForm emails={loaderData.emails} />
+      <TemplatesForm templates={loaderData.templates} />
+    </div>
+  );
+}

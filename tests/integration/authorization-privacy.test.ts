@@ -1,0 +1,110 @@
+import { and, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { audit_log, leads, settings } from "~/db/schema";
+import { ANONYMIZED } from "~/features/privacy/markers";
+import { action as privacyAction, loader as privacyLoader } from "~/routes/crm-privacy";
+import { loader as exportLoader } from "~/routes/crm-privacy-export";
+import { loader as publicPrivacyLoader } from "~/routes/privacy";
+import { ACTORS, ADMIN_API_RULE, ADMIN_PAGE_RULE, type Actor, context, type Outcome, outcomeOf, PUBLIC_RULE } from "../helpers/authorization";
+import { createSignedInUser, insertLead, makeRequest, settle, type TestUser } from "../helpers/factories";
+import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
+
+/**
+ * The authorisation matrix of the person's rights (LGPD): /crm/privacidade (loader and each
+ * intent of its action), the export download and the public /privacidade, called with real
+ * requests (hand-made posts included) by an anonymous visitor, a signed-in user without a role,
+ * a corretor (403: only an admin sees, exports or erases personal data) and an admin — with the
+ * rows and audit rows counted before and after.
+ */
+
+describe.each(DATABASE_KINDS)("privacy authorisation matrix on %s", (kind) => {
+  let test: TestRuntime;
+  const users = {} as Record<Exclude<Actor, "anonymous">, TestUser>;
+  const cookieOf = (actor: Actor) => (actor === "anonymous" ? undefined : users[actor].cookie);
+  let person: { id: string };
+  const NAME = "Titular Da Matriz";
+  const PHONE = "(84) 96666-1234";
+
+  beforeAll(async () => {
+    test = await startTestRuntime(kind);
+    users.noRole = await createSignedInUser(test.runtime, null);
+    users.corretor = await createSignedInUser(test.runtime, "corretor");
+    users.admin = await createSignedInUser(test.runtime, "admin");
+    person = await insertLead(test.runtime, { full_name: NAME, phone: PHONE, email: "matriz@teste.com" });
+  });
+  afterAll(async () => {
+    await test?.stop();
+  });
+
+  const audits = async (action: string) =>
+    (await test.runtime.db.select({ n: count() }).from(audit_log).where(eq(audit_log.action, action)))[0].n;
+
+  it.each(ACTORS)("loader /crm/privacidade?lead=… for %s", async (actor) => {
+    const result = await settle(() =>
+      privacyLoader({ request: makeRequest(`/crm/privacidade?lead=${person.id}`, { cookie: cookieOf(actor) }), params: {}, context } as never),
+    );
+    expect(outcomeOf(result)).toEqual(ADMIN_PAGE_RULE[actor]);
+    // A refused caller gets nothing of the person; the admin gets them.
+    if (actor === "admin") expect(JSON.stringify(result)).toContain(NAME);
+    else expect(JSON.stringify(result instanceof Response ? await result.clone().text() : result)).not.toContain(NAME);
+  });
+
+  it.each(ACTORS)("loader /crm/privacidade/exportar for %s", async (actor) => {
+    const before = await audits("privacy.export");
+    const result = await settle(() =>
+      exportLoader({ request: makeRequest(`/crm/privacidade/exportar?lead=${person.id}&formato=csv`, { cookie: cookieOf(actor) }), params: {}, context } as never),
+    );
+    expect(outcomeOf(result)).toEqual(ADMIN_API_RULE[actor]);
+    const text = await (result as Response).text();
+    if (actor === "admin") expect(text).toContain(NAME);
+    else expect(text).not.toContain(NAME);
+    expect((await audits("privacy.export")) - before).toBe(actor === "admin" ? 1 : 0);
+  });
+
+  it.each(ACTORS)("action search (a hand-made form post) for %s", async (actor) => {
+    const result = await settle(() =>
+      privacyAction({ request: makeRequest("/crm/privacidade", { form: { intent: "search", q: PHONE }, cookie: cookieOf(actor) }), params: {}, context } as never),
+    );
+    const rule: Record<Actor, Outcome> = { ...ADMIN_PAGE_RULE, admin: { kind: "redirect", location: "/crm/privacidade" } };
+    expect(outcomeOf(result)).toEqual(rule[actor]);
+    if (actor === "admin") expect((result as Response).headers.get("Location")).toBe(`/crm/privacidade?lead=${person.id}`);
+  });
+
+  it.each(ACTORS)("action anonymize (a hand-made form post) for %s", async (actor) => {
+    const target = await insertLead(test.runtime, { full_name: `Apagar ${actor}`, phone: `(84) 9${ACTORS.indexOf(actor)}777-0000` });
+    const before = await audits("privacy.anonymize");
+    const result = await settle(() =>
+      privacyAction({
+        request: makeRequest("/crm/privacidade", { form: { intent: "anonymize", lead: target.id, leadIds: target.id }, cookie: cookieOf(actor) }),
+        params: {},
+        context,
+      } as never),
+    );
+    expect(outcomeOf(result)).toEqual(ADMIN_PAGE_RULE[actor]);
+    const [row] = await test.runtime.db.select().from(leads).where(eq(leads.id, target.id));
+    expect(row.full_name).toBe(actor === "admin" ? ANONYMIZED.name : `Apagar ${actor}`);
+    expect((await audits("privacy.anonymize")) - before).toBe(actor === "admin" ? 1 : 0);
+  });
+
+  it.each(ACTORS)("action retention (a hand-made form post) for %s", async (actor) => {
+    await test.runtime.db.delete(settings).where(eq(settings.key, "retention_months"));
+    const before = await audits("privacy.retention_months");
+    const result = await settle(() =>
+      privacyAction({ request: makeRequest("/crm/privacidade", { form: { intent: "retention", months: "36" }, cookie: cookieOf(actor) }), params: {}, context } as never),
+    );
+    expect(outcomeOf(result)).toEqual(ADMIN_PAGE_RULE[actor]);
+    const saved = await test.runtime.db.select().from(settings).where(and(eq(settings.key, "retention_months")));
+    expect(saved.length).toBe(actor === "admin" ? 1 : 0);
+    expect((await audits("privacy.retention_months")) - before).toBe(actor === "admin" ? 1 : 0);
+  });
+
+  it.each(ACTORS)("loader /privacidade (public) for %s: the period it states is the setting", async (actor) => {
+    await test.runtime.db
+      .insert(settings)
+      .values({ key: "retention_months", value: 48 })
+      .onConflictDoUpdate({ target: settings.key, set: { value: 48 } });
+    const result = await settle(() => (publicPrivacyLoader as (args: unknown) => Promise<unknown>)({ request: makeRequest("/privacidade", { cookie: cookieOf(actor) }), params: {}, context }));
+    expect(outcomeOf(result)).toEqual(PUBLIC_RULE[actor]);
+    expect(result).toEqual({ retentionMonths: 48 });
+  });
+});

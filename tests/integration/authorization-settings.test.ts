@@ -1,0 +1,98 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { audit_log, settings } from "~/db/schema";
+import { SETTING_KEYS } from "~/features/settings/keys";
+import { getBrokerProfile } from "~/features/site/broker-profile.server";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/crm-settings";
+import { ACTORS, ADMIN_PAGE_RULE, type Actor, context, outcomeOf } from "../helpers/authorization";
+import { createSignedInUser, makeRequest, settle, type TestUser } from "../helpers/factories";
+import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
+
+/**
+ * The authorisation matrix of /crm/configuracoes (admin only): its loader and each section of its
+ * action, called with real requests (hand-made form posts) by an anonymous visitor, a signed-in
+ * user without a role, a corretor and an admin — with the settings rows and audit rows counted
+ * before and after each write.
+ */
+
+describe.each(DATABASE_KINDS)("settings authorisation matrix on %s", (kind) => {
+  let test: TestRuntime;
+  const users = {} as Record<Exclude<Actor, "anonymous">, TestUser>;
+  const cookieOf = (actor: Actor) => (actor === "anonymous" ? undefined : users[actor].cookie);
+
+  beforeAll(async () => {
+    test = await startTestRuntime(kind);
+    users.noRole = await createSignedInUser(test.runtime, null);
+    users.corretor = await createSignedInUser(test.runtime, "corretor");
+    users.admin = await createSignedInUser(test.runtime, "admin");
+  });
+  afterAll(async () => {
+    await test?.stop();
+  });
+
+  const counts = async () => {
+    const db = test.runtime.db;
+    const [[s], [a]] = await Promise.all([
+      db.select({ n: count() }).from(settings),
+      db.select({ n: count() }).from(audit_log).where(eq(audit_log.action, "settings.update")),
+    ]);
+    return { settings: s.n, audits: a.n };
+  };
+
+  it.each(ACTORS)("loader /crm/configuracoes for %s", async (actor) => {
+    const result = await settle(() =>
+      settingsLoader({ request: makeRequest("/crm/configuracoes", { cookie: cookieOf(actor) }), params: {}, context } as never),
+    );
+    expect(outcomeOf(result)).toEqual(ADMIN_PAGE_RULE[actor]);
+    // What a refused caller gets carries none of the settings.
+    if (actor !== "admin") expect(JSON.stringify(result)).not.toContain(getBrokerProfile().email);
+  });
+
+  const sections: { name: string; key: string; form: (actor: Actor) => Record<string, string> }[] = [
+    {
+      name: "profile",
+      key: SETTING_KEYS.brokerProfile,
+      form: (actor) => ({
+        intent: "profile",
+        name: `Nome Salvo Por ${actor}`,
+        siteName: "Site Salvo",
+        creci: "CRECI-RN 12345-F",
+        phone: "(84) 98877-6655",
+        whatsapp: "(84) 98877-6655",
+        email: "perfil@teste.com.br",
+        address: "",
+        city: "Natal/RN",
+        serviceArea: "Natal",
+        instagramUrl: "",
+        facebookUrl: "",
+        bio: "Texto sobre o corretor, longo o bastante.",
+        portraitUrl: getBrokerProfile().portraitUrl,
+      }),
+    },
+    { name: "notifications", key: SETTING_KEYS.notificationEmails, form: (actor) => ({ intent: "notifications", emails: `${actor.toLowerCase()}@teste.com.br` }) },
+    {
+      name: "templates",
+      key: SETTING_KEYS.whatsappTemplates,
+      form: (actor) => ({ intent: "templates", "templates.0.id": "", "templates.0.name": `Modelo de ${actor}`, "templates.0.body": "Olá, {nome}!" }),
+    },
+  ];
+
+  for (const section of sections) {
+    it.each(ACTORS)(`action ${section.name} (a hand-made form post) for %s`, async (actor) => {
+      await test.runtime.db.delete(settings).where(eq(settings.key, section.key));
+      const before = await counts();
+      const result = await settle(() =>
+        settingsAction({
+          request: makeRequest("/crm/configuracoes", { form: section.form(actor), cookie: cookieOf(actor) }),
+          params: {},
+          context,
+        } as never),
+      );
+      expect(outcomeOf(result)).toEqual(ADMIN_PAGE_RULE[actor]);
+      const after = await counts();
+      const allowed = actor === "admin" ? 1 : 0;
+      expect(after.settings - before.settings).toBe(allowed);
+      expect(after.audits - before.audits).toBe(allowed);
+    });
+  }
+});

@@ -1,0 +1,327 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "~/db/client.server";
+import { app_meta, audit_log, lead_events, leads, outbox, settings, visits } from "~/db/schema";
+import { addLeadNote } from "~/features/leads/lead-page.server";
+import { ANONYMIZED } from "~/features/privacy/markers";
+import { runRetention, runRetentionIfDue } from "~/features/privacy/retention.server";
+import { action as contactAction } from "~/routes/contact";
+import { action as privacyAction, loader as privacyLoader } from "~/routes/crm-privacy";
+import { loader as exportLoader } from "~/routes/crm-privacy-export";
+import { createSignedInUser, insertLead, insertProperty, makeRequest, settle, type TestUser } from "../helpers/factories";
+import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
+
+/**
+ * The person's rights (LGPD art. 18) and the retention job, on a real database: the export holds
+ * everything about the person; after 'Anonimizar' nothing of theirs is left in ANY text column of
+ * ANY table, while the counts the reports read are the same; the daily job anonymises only the
+ * leads past the period the admin set.
+ */
+
+const context = { cspNonce: "n", clientIp: "203.0.113.77" };
+const PERSON = {
+  name: "Joana Sigilosa Teixeira",
+  phone: "(84) 98765-4321",
+  digits: "84987654321",
+  email: "Joana.Sigilo@Exemplo.com.br",
+  message: "Procuro casa com quintal perto da escola do meu filho Pedrinho",
+  note: "Joana disse que prefere ligação depois das 18h no 98765-4321",
+  visitNote: "Portão azul, Joana leva a sogra Dona Cotinha",
+  otherPhoneLeadName: "Joana S. Teixeira",
+  otherPhone: "(84) 91234-0000",
+};
+const OTHER = { name: "Roberto Intocado Lima", phone: "(84) 95555-6666", email: "roberto.intocado@exemplo.com" };
+
+function jsonRequest(path: string, body: unknown, cookie?: string): Request {
+  const headers = new Headers({ "Content-Type": "application/json", Origin: "http://localhost:3000" });
+  if (cookie) headers.set("Cookie", cookie);
+  return new Request(`http://localhost:3000${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+}
+
+/** Every text-like column of every table and view (information_schema), searched for each needle. */
+async function findEverywhere(test: TestRuntime, needles: string[]): Promise<string[]> {
+  const columns = await queryRows<{ table_schema: string; table_name: string; column_name: string }>(
+    test.runtime.db,
+    sql`select table_schema, table_name, column_name from information_schema.columns
+        where table_schema not in ('pg_catalog', 'information_schema') and table_schema not like 'pg_toast%'
+          and data_type in ('text', 'character varying', 'character', 'jsonb', 'json', 'ARRAY', 'USER-DEFINED')`,
+  );
+  expect(columns.length).toBeGreaterThan(30);
+  const hits: string[] = [];
+  const patterns = needles.map((needle) => `%${needle.toLowerCase()}%`);
+  for (const column of columns) {
+    const target = sql.raw(`"${column.table_schema}"."${column.table_name}"`);
+    const value = sql.raw(`lower("${column.column_name}"::text)`);
+    const rows = await queryRows<{ n: number }>(
+      test.runtime.db,
+      sql`select count(*)::int as n from ${target} where ${value} like any (${sql.raw(`array[${patterns.map((p) => `'${p.replace(/'/g, "''")}'`).join(", ")}]`)})`,
+    );
+    if (Number(rows[0].n) > 0) hits.push(`${column.table_schema}.${column.table_name}.${column.column_name}`);
+  }
+  return hits;
+}
+
+/** What the reports count: leads by origin, status and month; visits and e-mails by status; timeline by kind. */
+async function reportCounts(test: TestRuntime) {
+  const db = test.runtime.db;
+  return {
+    leads: await queryRows(db, sql`select origin, status, interest_type, to_char(date_trunc('month', created_at at time zone 'America/Fortaleza'), 'YYYY-MM') as month, count(*)::int as n from leads group by 1, 2, 3, 4 order by 1, 2, 3, 4`),
+    leadsByProperty: await queryRows(db, sql`select property_id, count(*)::int as n from leads group by 1 order by 1`),
+    events: await queryRows(db, sql`select kind, from_status, to_status, count(*)::int as n from lead_events group by 1, 2, 3 order by 1, 2, 3`),
+    visits: await queryRows(db, sql`select status, property_id, count(*)::int as n from visits group by 1, 2 order by 1, 2`),
+    emails: await queryRows(db, sql`select kind, count(*)::int as n from outbox group by 1 order by 1`),
+  };
+}
+
+describe.each(DATABASE_KINDS)("the person's rights (LGPD) on %s", (kind) => {
+  let test: TestRuntime;
+  let admin: TestUser;
+  const ids = { contact: "", digitsOnly: "", sameEmail: "", other: "" };
+  const actor = () => ({ id: admin.id, email: admin.email, name: "Admin Teste" });
+
+  beforeAll(async () => {
+    test = await startTestRuntime(kind);
+    admin = await createSignedInUser(test.runtime, "admin");
+    const db = test.runtime.db;
+    await db.insert(settings).values({ key: "notification_emails", value: ["corretor@teste.com.br"] });
+    const property = await insertProperty(test.runtime, { title: "Casa com quintal no Tirol" });
+
+    // 1. Through the site's contact form: the lead, its message and the new-lead alert e-mail.
+    const sent = await contactAction({
+      request: makeRequest("/contato", { form: { name: PERSON.name, email: PERSON.email, phone: PERSON.phone, message: PERSON.message } }),
+      params: {},
+      context,
+    } as never);
+    expect(sent).toMatchObject({ ok: true });
+    const [contact] = await db.select().from(leads).where(eq(leads.full_name, PERSON.name));
+    ids.contact = contact.id;
+    // The alert went out already (it stays "sent"); the reminder below still waits.
+    await db.update(outbox).set({ status: "sent", sent_at: new Date() }).where(eq(outbox.lead_id, contact.id));
+    // 2. The same phone typed without formatting, another day; 3. the same e-mail (other case), another phone.
+    ids.digitsOnly = (await insertLead(test.runtime, { full_name: PERSON.name, phone: PERSON.digits, origin: "whatsapp", status: "em_atendimento", property_id: property.id })).id;
+    ids.sameEmail = (await insertLead(test.runtime, { full_name: PERSON.otherPhoneLeadName, phone: PERSON.otherPhone, email: PERSON.email.toUpperCase(), origin: "indicacao", status: "convertido" })).id;
+    // Someone else.
+    ids.other = (await insertLead(test.runtime, { full_name: OTHER.name, phone: OTHER.phone, email: OTHER.email, notes: "Cliente antigo do Roberto" })).id;
+
+    expect(await addLeadNote(db, actor(), ids.digitsOnly, PERSON.note)).toBe(true);
+    await addLeadNote(db, actor(), ids.other, "Roberto pediu retorno");
+    await db.insert(visits).values([
+      { lead_id: ids.digitsOnly, property_id: property.id, scheduled_at: new Date("2026-03-10T13:00:00Z"), status: "realizada", notes: PERSON.visitNote, created_by_name: "Admin Teste" },
+      { lead_id: ids.other, property_id: property.id, scheduled_at: new Date("2026-03-11T13:00:00Z"), notes: "Roberto vem de carro" },
+    ]);
+    // An e-mail about the person still waiting in the queue: it must not go out after the erasure.
+    await db.insert(outbox).values({ kind: "lead-alert", to_address: "corretor@teste.com.br", subject: `Lembrete: ${PERSON.name}`, text_body: `Ligar ${PERSON.phone}`, lead_id: ids.sameEmail });
+  });
+  afterAll(async () => {
+    await test?.stop();
+  });
+
+  it("a search by phone, formatted any way or with +55, opens the person; an e-mail in any case too", async () => {
+    for (const q of [PERSON.phone, PERSON.digits, "+55 84 98765-4321", PERSON.email.toLowerCase(), `  ${PERSON.email.toUpperCase()} `]) {
+      const result = await settle(() => privacyAction({ request: makeRequest("/crm/privacidade", { form: { intent: "search", q }, cookie: admin.cookie }), params: {}, context } as never));
+      expect(result).toBeInstanceOf(Response);
+      const location = (result as Response).headers.get("Location")!;
+      expect(location).toMatch(/^\/crm\/privacidade\?lead=[0-9a-f-]{36}$/);
+      // The address carries a lead id, never the phone or e-mail.
+      expect(location).not.toContain("98765");
+      const lead = new URL(location, "http://x").searchParams.get("lead")!;
+      expect([ids.contact, ids.digitsOnly, ids.sameEmail]).toContain(lead);
+    }
+    const missing = await settle(() => privacyAction({ request: makeRequest("/crm/privacidade", { form: { intent: "search", q: "(84) 90000-1111" }, cookie: admin.cookie }), params: {}, context } as never));
+    expect(missing).toMatchObject({ init: { status: 404 }, data: { ok: false, message: "Nenhum lead encontrado com esse telefone ou e-mail" } });
+    for (const q of ["", "abc", "123", "a@b", "x".repeat(300)]) {
+      const invalid = await settle(() => privacyAction({ request: makeRequest("/crm/privacidade", { form: { intent: "search", q }, cookie: admin.cookie }), params: {}, context } as never));
+      expect(invalid).toMatchObject({ init: { status: 400 }, data: { ok: false } });
+    }
+  });
+
+  it("the page shows the person's leads (phone digits and e-mail matches), notes, visits and e-mails — and not the other person", async () => {
+    const page = (await privacyLoader({ request: makeRequest(`/crm/privacidade?lead=${ids.digitsOnly}`, { cookie: admin.cookie }), params: {}, context } as never)) as {
+      person: { leads: { id: string }[]; events: { body: string | null }[]; visits: { notes: string | null }[]; emails: { subject: string }[] };
+    };
+    expect(page.person.leads.map((lead) => lead.id).sort()).toEqual([ids.contact, ids.digitsOnly, ids.sameEmail].sort());
+    expect(page.person.events.map((event) => event.body)).toContain(PERSON.note);
+    expect(page.person.visits.map((visit) => visit.notes)).toEqual([PERSON.visitNote]);
+    expect(page.person.emails.length).toBe(2);
+    expect(JSON.stringify(page)).not.toContain("Roberto");
+  });
+
+  it("'Exportar dados' gives everything as JSON and as one CSV (BOM, ';'), and records who and which leads, not the data", async () => {
+    const json = (await exportLoader({ request: makeRequest(`/crm/privacidade/exportar?lead=${ids.contact}&formato=json`, { cookie: admin.cookie }), params: {}, context } as never)) as Response;
+    expect(json.status).toBe(200);
+    expect(json.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+    expect(json.headers.get("Content-Disposition")).toMatch(/^attachment; filename="dados-titular-[0-9a-f]{8}-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(json.headers.get("Cache-Control")).toBe("no-store");
+    const exported = await json.json();
+    expect(exported.leads.map((lead: { id: string }) => lead.id).sort()).toEqual([ids.contact, ids.digitsOnly, ids.sameEmail].sort());
+    const contact = exported.leads.find((lead: { id: string }) => lead.id === ids.contact);
+    expect(contact).toMatchObject({ full_name: PERSON.name, phone: PERSON.phone, notes: PERSON.message, origin: "site" });
+    expect(contact.email.toLowerCase()).toBe(PERSON.email.toLowerCase());
+    expect(exported.anotacoes_e_historico.map((event: { body: string | null }) => event.body)).toContain(PERSON.note);
+    expect(exported.visitas).toHaveLength(1);
+    expect(exported.visitas[0]).toMatchObject({ notes: PERSON.visitNote, status: "realizada", property: { title: "Casa com quintal no Tirol" } });
+    expect(exported.emails.map((mail: { subject: string }) => mail.subject).sort()).toEqual([`Lembrete: ${PERSON.name}`, `Novo lead: ${PERSON.name}`].sort());
+    expect(exported.emails.find((mail: { subject: string }) => mail.subject.startsWith("Novo")).text_body).toContain(PERSON.message);
+    expect(JSON.stringify(exported)).not.toContain(OTHER.name);
+
+    const csvResponse = (await exportLoader({ request: makeRequest(`/crm/privacidade/exportar?lead=${ids.contact}&formato=csv`, { cookie: admin.cookie }), params: {}, context } as never)) as Response;
+    expect(csvResponse.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const bytes = new Uint8Array(await csvResponse.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).slice(1);
+    const lines = csv.trimEnd().split("\r\n");
+    expect(lines[0].split(";")).toEqual(["tipo", "id", "lead_id", "data", "nome", "telefone", "email", "interesse", "tipo_de_imovel", "origem", "status", "imovel", "responsavel", "destinatario", "assunto", "texto"]);
+    const kinds = lines.slice(1).map((line) => line.split(";")[0]);
+    expect(kinds.filter((k) => k === "lead")).toHaveLength(3);
+    expect(kinds).toContain("anotação");
+    expect(kinds).toContain("visita");
+    expect(kinds.filter((k) => k === "e-mail")).toHaveLength(2);
+    expect(csv).toContain(`;${PERSON.name};${PERSON.phone};`);
+    expect(csv).toContain("Indicação");
+    expect(csv).toContain(PERSON.visitNote);
+
+    const bad = (await exportLoader({ request: makeRequest(`/crm/privacidade/exportar?lead=${ids.contact}&formato=xls`, { cookie: admin.cookie }), params: {}, context } as never)) as Response;
+    expect(bad.status).toBe(400);
+    const none = (await exportLoader({ request: makeRequest(`/crm/privacidade/exportar?lead=00000000-0000-4000-8000-000000000000`, { cookie: admin.cookie }), params: {}, context } as never)) as Response;
+    expect(none.status).toBe(404);
+
+    const audits = await test.runtime.db.select().from(audit_log).where(eq(audit_log.action, "privacy.export"));
+    expect(audits).toHaveLength(2);
+    expect(audits[0]).toMatchObject({ actor_id: admin.id, entity: "lead", entity_id: ids.contact });
+    expect((audits[0].details as { leadIds: string[] }).leadIds.sort()).toEqual([ids.contact, ids.digitsOnly, ids.sameEmail].sort());
+    expect((audits[0].details as { counts: unknown }).counts).toEqual({ leads: 3, events: 4, visits: 1, emails: 2 });
+  });
+
+  it("'Anonimizar' refuses a stale confirmation, then erases the person from every text column while the counts stay", async () => {
+    const needles = [PERSON.name, "Joana", "Sigilosa", PERSON.phone, PERSON.digits, "98765-4321", "987654321", PERSON.email, PERSON.message, "Pedrinho", "Cotinha", PERSON.otherPhone];
+    expect((await findEverywhere(test, needles)).length).toBeGreaterThan(3);
+    const before = await reportCounts(test);
+    const [otherBefore] = await test.runtime.db.select().from(leads).where(eq(leads.id, ids.other));
+    const otherEventsBefore = await test.runtime.db.select().from(lead_events).where(eq(lead_events.lead_id, ids.other));
+    const otherVisitsBefore = await test.runtime.db.select().from(visits).where(eq(visits.lead_id, ids.other));
+
+    // The admin saw two of the three leads: refused, nothing changes.
+    const stale = await settle(() =>
+      privacyAction({ request: jsonRequest("/crm/privacidade", { intent: "anonymize", lead: ids.contact, leadIds: [ids.contact, ids.digitsOnly] }, admin.cookie), params: {}, context } as never),
+    );
+    expect(stale).toMatchObject({ init: { status: 409 } });
+    expect((await test.runtime.db.select().from(leads).where(eq(leads.id, ids.contact)))[0].full_name).toBe(PERSON.name);
+
+    const done = await privacyAction({
+      request: jsonRequest("/crm/privacidade", { intent: "anonymize", lead: ids.contact, leadIds: [ids.sameEmail, ids.contact, ids.digitsOnly] }, admin.cookie),
+      params: {},
+      context,
+    } as never);
+    expect(done).toMatchObject({ ok: true, message: "Dados anonimizados em 3 leads" });
+
+    expect(await findEverywhere(test, needles)).toEqual([]);
+    expect(await reportCounts(test)).toEqual(before);
+
+    const rows = await test.runtime.db.select().from(leads).where(inArray(leads.id, [ids.contact, ids.digitsOnly, ids.sameEmail]));
+    for (const row of rows) expect(row).toMatchObject({ full_name: ANONYMIZED.name, phone: ANONYMIZED.phone, email: null });
+    expect(rows.find((row) => row.id === ids.contact)!.notes).toBe(ANONYMIZED.text);
+    const mails = await test.runtime.db.select().from(outbox).where(inArray(outbox.lead_id, [ids.contact, ids.sameEmail]));
+    // Sent stays sent; the one still waiting will not go out (its content is gone).
+    expect(mails.map((mail) => [mail.status, mail.last_error]).sort()).toEqual([
+      ["failed", ANONYMIZED.cancelledMail],
+      ["sent", null],
+    ]);
+
+    // The other person is untouched, row for row.
+    expect((await test.runtime.db.select().from(leads).where(eq(leads.id, ids.other)))[0]).toEqual(otherBefore);
+    expect(await test.runtime.db.select().from(lead_events).where(eq(lead_events.lead_id, ids.other))).toEqual(otherEventsBefore);
+    expect(await test.runtime.db.select().from(visits).where(eq(visits.lead_id, ids.other))).toEqual(otherVisitsBefore);
+
+    const [audit] = await test.runtime.db.select().from(audit_log).where(eq(audit_log.action, "privacy.anonymize"));
+    expect(audit).toMatchObject({ actor_id: admin.id, actor_email: admin.email, entity: "lead", entity_id: ids.contact });
+    expect(audit.details).toMatchObject({ counts: { leads: 3, events: 1, visits: 1, emails: 2 } });
+
+    // A second request changes nothing and says so; the person is not found by search any more.
+    const again = await settle(() =>
+      privacyAction({ request: jsonRequest("/crm/privacidade", { intent: "anonymize", lead: ids.contact, leadIds: [ids.contact] }, admin.cookie), params: {}, context } as never),
+    );
+    expect(again).toMatchObject({ init: { status: 409 }, data: { message: "Este titular já foi anonimizado" } });
+    const search = await settle(() => privacyAction({ request: makeRequest("/crm/privacidade", { form: { intent: "search", q: ANONYMIZED.phone }, cookie: admin.cookie }), params: {}, context } as never));
+    expect(search).toMatchObject({ init: { status: 404 } });
+  });
+});
+
+describe.each(DATABASE_KINDS)("the retention job on %s", (kind) => {
+  let test: TestRuntime;
+  let admin: TestUser;
+  const NOW = new Date("2027-06-15T12:00:00Z");
+  const monthsAgo = (months: number, days = 0) => {
+    const date = new Date(NOW);
+    date.setUTCMonth(date.getUTCMonth() - months);
+    date.setUTCDate(date.getUTCDate() - days);
+    return date;
+  };
+  const seeded = {} as Record<string, string>;
+
+  beforeAll(async () => {
+    test = await startTestRuntime(kind);
+    admin = await createSignedInUser(test.runtime, "admin");
+    const db = test.runtime.db;
+    const lead = async (key: string, createdAt: Date) => {
+      seeded[key] = (await insertLead(test.runtime, { full_name: `Pessoa ${key}`, phone: `(84) 9${String(Object.keys(seeded).length).padStart(4, "0")}-1111`, email: `${key}@retencao.com`, notes: `nota ${key}`, created_at: createdAt })).id;
+    };
+    await lead("stale", monthsAgo(25));
+    await lead("oldWithRecentNote", monthsAgo(30));
+    await lead("oldWithRecentVisit", monthsAgo(30));
+    await lead("oldWithRecentStatus", monthsAgo(30));
+    await lead("justInside", monthsAgo(23, 20));
+    await lead("eightMonths", monthsAgo(8));
+    await lead("fiveMonths", monthsAgo(5));
+    await db.insert(lead_events).values({ lead_id: seeded.oldWithRecentNote, kind: "note", at: monthsAgo(3), body: "ainda conversando" });
+    await db.insert(lead_events).values({ lead_id: seeded.oldWithRecentStatus, kind: "status", at: monthsAgo(1), from_status: "novo", to_status: "em_atendimento" });
+    await db.insert(visits).values({ lead_id: seeded.oldWithRecentVisit, scheduled_at: monthsAgo(2), notes: "visita recente", created_at: monthsAgo(30), updated_at: monthsAgo(30) });
+    // An old visit does not keep a lead: "stale" had one 25 months ago.
+    await db.insert(visits).values({ lead_id: seeded.stale, scheduled_at: monthsAgo(25), notes: "visita antiga", created_at: monthsAgo(25), updated_at: monthsAgo(25) });
+  });
+  afterAll(async () => {
+    await test?.stop();
+  });
+
+  const anonymised = async () =>
+    (await test.runtime.db.select({ id: leads.id, phone: leads.phone }).from(leads))
+      .filter((row) => row.phone === ANONYMIZED.phone)
+      .map((row) => Object.entries(seeded).find(([, id]) => id === row.id)![0])
+      .sort();
+
+  it("anonymises only the leads without activity in the period (24 months by default)", async () => {
+    const before = await reportCounts(test);
+    const result = await runRetention(test.runtime.db, NOW);
+    expect(result).toMatchObject({ leads: 1, visits: 1, months: 24 });
+    expect(await anonymised()).toEqual(["stale"]);
+    expect(await findEverywhere(test, ["Pessoa stale", "stale@retencao.com", "nota stale", "visita antiga"])).toEqual([]);
+    expect(await reportCounts(test)).toEqual(before);
+    const [audit] = await test.runtime.db.select().from(audit_log).where(eq(audit_log.action, "privacy.retention"));
+    expect(audit).toMatchObject({ actor_id: null, entity: "lead", details: { leadIds: [seeded.stale], months: 24 } });
+    // Run again: nothing more.
+    expect((await runRetention(test.runtime.db, NOW)).leads).toBe(0);
+  });
+
+  it("follows the period the admin sets (6–120 months), and runs once a day", async () => {
+    for (const months of ["5", "121", "abc", "12.5", ""]) {
+      const refused = await settle(() => privacyAction({ request: makeRequest("/crm/privacidade", { form: { intent: "retention", months }, cookie: admin.cookie }), params: {}, context } as never));
+      expect(refused).toMatchObject({ init: { status: 400 }, data: { message: "Informe um prazo entre 6 e 120 meses" } });
+    }
+    const saved = await privacyAction({ request: makeRequest("/crm/privacidade", { form: { intent: "retention", months: "6" }, cookie: admin.cookie }), params: {}, context } as never);
+    expect(saved).toMatchObject({ ok: true });
+    const [setting] = await test.runtime.db.select().from(settings).where(eq(settings.key, "retention_months"));
+    expect(setting.value).toBe(6);
+    const page = (await privacyLoader({ request: makeRequest("/crm/privacidade", { cookie: admin.cookie }), params: {}, context } as never)) as { retention: { months: number } };
+    expect(page.retention.months).toBe(6);
+
+    await test.runtime.db.delete(app_meta).where(eq(app_meta.key, "privacy_retention_last_run"));
+    const first = await runRetentionIfDue(test.runtime.db, NOW);
+    expect(first).toMatchObject({ months: 6 });
+    expect(await anonymised()).toEqual(["eightMonths", "justInside", "stale"]);
+    // The same day again: not due. A day later: due (and nothing new to do).
+    expect(await runRetentionIfDue(test.runtime.db, new Date(NOW.getTime() + 60 * 60 * 1000))).toBeNull();
+    expect(await runRetentionIfDue(test.runtime.db, new Date(NOW.getTime() + 24 * 60 * 60 * 1000))).toMatchObject({ leads: 0 });
+    expect(await anonymised()).not.toContain("fiveMonths");
+    const audits = await test.runtime.db.select({ action: audit_log.action, details: audit_log.details }).from(audit_log).where(eq(audit_log.action, "privacy.retention_months"));
+    expect(audits).toEqual([{ action: "privacy.retention_months", details: { months: 6 } }]);
+  });
+});

@@ -138,23 +138,23 @@ async function claimDue(runtime: Pick<Runtime, "db">, limit: number): Promise<Cl
   return queryRows<ClaimedRow>(
     runtime.db,
     sql`
-      update outbox
-      set locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1
-      where id in (
-        select id from outbox
-        where status = 'pending' and next_attempt_at <= now()
-          and (locked_until is null or locked_until < now())
-        order by created_at
-        limit ${limit}
-        for update skip locked
+      with claimed as (
+        update outbox
+        set locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1
+        where id in (
+          select id from outbox
+          where status = 'pending' and next_attempt_at <= now()
+            and (locked_until is null or locked_until < now())
+          order by created_at
+          limit ${limit}
+          for update skip locked
+        )
+        returning id, kind, to_address, subject, text_body, html_body, attempts, created_at
       )
-      returning id, kind, to_address, subject, text_body, html_body, attempts, created_at`,
-  ).then((rows) =>
-    rows
-      .map((row) => ({ ...row, attempts: Number(row.attempts), created_at: new Date(row.created_at) }))
-      // RETURNING follows the update's scan, not the subquery's order: oldest first again.
-      .sort((a, b) => a.created_at.getTime() - b.created_at.getTime()),
-  );
+      -- RETURNING follows the update's scan, not the subquery's order: oldest first again, in
+      -- SQL, because a JavaScript Date drops the microseconds that tell close rows apart.
+      select * from claimed order by created_at`,
+  ).then((rows) => rows.map((row) => ({ ...row, attempts: Number(row.attempts), created_at: new Date(row.created_at) })));
 }
 
 /** Hands unsent rows back as if never claimed (the attempt did not happen). */

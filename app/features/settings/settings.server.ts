@@ -74,8 +74,13 @@ async function readBrokerProfile(db: Database): Promise<BrokerProfile> {
  */
 let cached: { db: Database; promise: Promise<BrokerProfile> } | undefined;
 let generation = 0;
-/** The last profile read, for code that cannot wait (the mail sender's name). */
-let lastKnown: { db: Database; profile: BrokerProfile } | undefined;
+/**
+ * The latest-started read that has finished, for code that cannot wait (the mail sender's name).
+ * Ordered by when reads started, not by the change generation: a read that began before a late
+ * notification is still newer than what we had, and the read the notification starts replaces it.
+ */
+let lastKnown: { db: Database; profile: BrokerProfile; seq: number } | undefined;
+let readSeq = 0;
 const watchedHubs = new WeakSet<LiveHub>();
 
 export function dropSettingsCache(): void {
@@ -103,9 +108,9 @@ export async function loadBrokerProfile(db: Database): Promise<BrokerProfile> {
   if (runtime.db !== db) return readBrokerProfile(db);
   watch(runtime.live, db);
   if (cached?.db === db) return cached.promise;
-  const startedAt = generation;
+  const seq = ++readSeq;
   const promise = readBrokerProfile(db).then((profile) => {
-    if (startedAt === generation) lastKnown = { db, profile };
+    if (!lastKnown || seq > lastKnown.seq) lastKnown = { db, profile, seq };
     return profile;
   });
   cached = { db, promise };

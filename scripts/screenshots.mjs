@@ -1,5 +1,6 @@
 // Screenshots of pages at phone (390 px) and desktop (1280 px) widths, for looking at what we
-// build: node scripts/screenshots.mjs http://localhost:3000 / /imoveis ...  → .tmp/shots/*.png (or SHOT_OUT)
+// build: node scripts/screenshots.mjs http://localhost:3000 / /imoveis ...  → .tmp/shots/*.png (or SHOT_OUT;
+// SHOT_WIDTHS=360,1024 for other widths)
 import fs from "node:fs";
 import { chromium } from "@playwright/test";
 
@@ -10,7 +11,9 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
 });
-for (const width of [390, 1280]) {
+// SHOT_WIDTHS=360,1024 for other widths (default: phone and desktop).
+const widths = (process.env.SHOT_WIDTHS ?? "390,1280").split(",").map(Number);
+for (const width of widths) {
   const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 800 }, deviceScaleFactor: 1, locale: "pt-BR" });
   const page = await context.newPage();
   // For CRM pages: SHOT_EMAIL / SHOT_PASSWORD sign in first.

@@ -132,7 +132,8 @@ export default function CrmLeadPage({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
 
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+      {/* Two columns from 1280 px: beside the menu, a 1024 px window left the details too narrow for a phone number. */}
+      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <div className="grid gap-6">
           <Section title="Dados do lead" icon="user">
             <LeadDetails lead={lead} />

@@ -37,6 +37,8 @@ type MixedFigure = BurstFigure & {
   leadsAcknowledged: number;
   leadErrors: number;
   leadFailures: Record<string, number>;
+  /** Second of the minute → failed posts sent then. */
+  leadFailuresBySecond: Record<string, number>;
   acknowledgedMissing: number;
 };
 
@@ -138,10 +140,16 @@ async function mixedMinute(server: ServerProcess, paths: string[], tag: string):
   /** What the refused or failed posts got: a status code or the error's name (TimeoutError). */
   const failures: Record<string, number> = {};
   const inFlight: Promise<void>[] = [];
+  const started = Date.now();
+  /** When (seconds into the minute) each failed post was sent: a cluster points at a cause. */
+  const failedAt: number[] = [];
+  // 127.0.0.1 like autocannon: "localhost" may try ::1 first, where the server does not listen.
+  const base = server.url.replace("//localhost:", "//127.0.0.1:");
   const post = async (n: number) => {
     const email = `bench-${tag}-${n}@exemplo.com`;
+    const sentAt = Math.round((Date.now() - started) / 1000);
     try {
-      const response = await fetch(`${server.url}/contato.data`, {
+      const response = await fetch(`${base}/contato.data`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
         body: new URLSearchParams({ name: `Visitante ${n}`, email, phone: "(84) 99999-0000", message: "Tenho interesse no imóvel." }),
@@ -151,10 +159,12 @@ async function mixedMinute(server: ServerProcess, paths: string[], tag: string):
       if (response.status === 200 && body.includes("Mensagem enviada")) acknowledged.push(email);
       else {
         leadErrors++;
+        failedAt.push(sentAt);
         failures[response.status] = (failures[response.status] ?? 0) + 1;
       }
     } catch (error) {
       leadErrors++;
+      failedAt.push(sentAt);
       const name = error instanceof Error ? error.name : "error";
       failures[name] = (failures[name] ?? 0) + 1;
     }
@@ -164,9 +174,23 @@ async function mixedMinute(server: ServerProcess, paths: string[], tag: string):
   clearInterval(poster);
   await Promise.all(inFlight);
   return {
-    figure: { ...burstFigure(200, duration, result), leadsPosted: posted, leadsAcknowledged: acknowledged.length, leadErrors, leadFailures: failures, acknowledgedMissing: NaN },
+    figure: {
+      ...burstFigure(200, duration, result),
+      leadsPosted: posted,
+      leadsAcknowledged: acknowledged.length,
+      leadErrors,
+      leadFailures: failures,
+      leadFailuresBySecond: countBy(failedAt),
+      acknowledgedMissing: NaN,
+    },
     acknowledged,
   };
+}
+
+function countBy(values: number[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+  return counts;
 }
 
 function missing(acknowledged: string[], stored: string[]): number {
@@ -336,7 +360,7 @@ function printTables() {
   }
   for (const where of ["embedded", "postgres"]) {
     const mixed = (report[where] as { mixed?: MixedFigure } | undefined)?.mixed;
-    if (mixed) console.log(`Mixed minute (${where}): leads posted ${mixed.leadsPosted}, acknowledged ${mixed.leadsAcknowledged}, refused/failed ${mixed.leadErrors} ${JSON.stringify(mixed.leadFailures)}, acknowledged but missing ${mixed.acknowledgedMissing}`);
+    if (mixed) console.log(`Mixed minute (${where}): leads posted ${mixed.leadsPosted}, acknowledged ${mixed.leadsAcknowledged}, refused/failed ${mixed.leadErrors} ${JSON.stringify(mixed.leadFailures)}${mixed.leadErrors ? ` sent at second ${JSON.stringify(mixed.leadFailuresBySecond)}` : ""}, acknowledged but missing ${mixed.acknowledgedMissing}`);
   }
 }
 

@@ -28,7 +28,13 @@ const PORTS = { ceiling: 3540, firstStart: 3541, embedded: 3542, postgres: 3543 
 const LEADS_PER_SECOND = 20;
 const EXTRA_LISTINGS = 2000;
 /** As `npm start` runs the server (scripts/start.mjs). */
-const SERVER_ENV = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "1048576", LOG_LEVEL: "warn", LEAD_LIMIT_PER_HOUR: "1000000" };
+const SERVER_ENV = {
+  MALLOC_ARENA_MAX: "2",
+  MALLOC_MMAP_THRESHOLD_: "1048576",
+  NODE_OPTIONS: "--max-old-space-size=512",
+  LOG_LEVEL: "warn",
+  LEAD_LIMIT_PER_HOUR: "1000000",
+};
 
 type PageFigure = { path: string; reqPerSec: number; p50: number; p99: number; errors: number; timeouts: number; non2xx: number };
 type BurstFigure = { connections: number; seconds: number; requests: number; reqPerSec: number; p99: number; errors: number; timeouts: number; non2xx: number };

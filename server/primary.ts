@@ -28,11 +28,13 @@ export async function runPrimary(count: number): Promise<void> {
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
   });
-  // The C allocator's tuning (scripts/start.mjs says why), for a primary started some other way;
-  // set before a worker starts, since the allocator reads it once.
+  // The C allocator's tuning and V8's heap limit (scripts/start.mjs says why), for a primary
+  // started some other way; set before a worker starts, since both are read once at its start.
+  const heapSet = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].some((flag) => flag.includes("max-old-space-size"));
   const env = {
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
     MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "1048576",
+    ...(heapSet ? {} : { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-old-space-size=512`.trim() }),
   };
   let stopping = false;
   let everListened = false;

@@ -15,10 +15,14 @@ export async function startServerProcess(options: {
   env?: Record<string, string>;
   /** Copy this data folder first (an embedded-database template); omit with DATABASE_URL. */
   templateDir?: string;
+  /** Start on the data a previous process on this port left (a restart), instead of a fresh copy. */
+  keepData?: boolean;
 }): Promise<ServerProcess> {
   const dataDir = path.resolve(`.tmp/server-${options.port}`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  if (options.templateDir) fs.cpSync(options.templateDir, dataDir, { recursive: true });
+  if (!options.keepData) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (options.templateDir) fs.cpSync(options.templateDir, dataDir, { recursive: true });
+  }
   fs.mkdirSync(dataDir, { recursive: true });
   fs.rmSync(path.join(dataDir, "pglite.lock"), { force: true });
 

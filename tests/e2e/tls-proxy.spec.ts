@@ -52,14 +52,18 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   client_max_body_size 6m;
+  # As the README's configuration: a few kept-alive connections to the app, so a crowd of new
+  # visitors lands on nginx, not on new connections the busy app would accept one at a time.
+  upstream app { server 127.0.0.1:${upstreamPort}; keepalive 16; }
   server {
     listen 127.0.0.1:${TLS_PORT} ssl;
     server_name localhost;
     ssl_certificate ${dir}/cert.pem;
     ssl_certificate_key ${dir}/key.pem;
     location / {
-      proxy_pass http://127.0.0.1:${upstreamPort};
+      proxy_pass http://app;
       proxy_http_version 1.1;
+      proxy_set_header Connection "";
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;

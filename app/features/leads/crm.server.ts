@@ -29,6 +29,22 @@ export type CrmLead = {
   property: { id: string; codigo: string; title: string } | null;
 };
 
+/** A stored lead's own fields as the CRM's screens send them to the browser (dates as ISO text). */
+export function crmLeadFields(lead: typeof leads.$inferSelect): Omit<CrmLead, "property"> {
+  return {
+    id: lead.id,
+    full_name: lead.full_name,
+    phone: lead.phone,
+    email: lead.email,
+    interest_type: lead.interest_type,
+    property_type: lead.property_type,
+    origin: lead.origin,
+    status: lead.status,
+    notes: lead.notes,
+    created_at: new Date(lead.created_at).toISOString(),
+  };
+}
+
 export function parseStatusFilter(value: string | null): LeadStatus | null {
   return value && (LEAD_STATUSES as readonly string[]).includes(value) ? (value as LeadStatus) : null;
 }
@@ -73,16 +89,7 @@ export async function listCrmLeadsPage(
     status,
     search,
     leads: rows.map(({ lead, propertyId, propertyCodigo, propertyTitle }) => ({
-      id: lead.id,
-      full_name: lead.full_name,
-      phone: lead.phone,
-      email: lead.email,
-      interest_type: lead.interest_type,
-      property_type: lead.property_type,
-      origin: lead.origin,
-      status: lead.status,
-      notes: lead.notes,
-      created_at: new Date(lead.created_at).toISOString(),
+      ...crmLeadFields(lead),
       property: propertyId ? { id: propertyId, codigo: propertyCodigo!, title: propertyTitle! } : null,
     })),
   };

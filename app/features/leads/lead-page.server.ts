@@ -9,7 +9,7 @@ import type { WhatsappTemplate } from "~/features/settings/templates";
 import { loadBrokerProfile } from "~/features/settings/settings.server";
 import { isUuid } from "~/lib/ids";
 import { propertyPath } from "./contact-links";
-import type { CrmLead } from "./crm.server";
+import { type CrmLead, crmLeadFields } from "./crm.server";
 import { setActor } from "./timeline-actor.server";
 import { loadLeadTimeline, type TimelineItem } from "./timeline.server";
 
@@ -104,16 +104,7 @@ export async function loadLeadPage(db: Database, env: { publicUrl: string }, id:
   const cover = property ? showableImages(property.images)[0] : undefined;
   return {
     lead: {
-      id: lead.id,
-      full_name: lead.full_name,
-      phone: lead.phone,
-      email: lead.email,
-      interest_type: lead.interest_type,
-      property_type: lead.property_type,
-      origin: lead.origin,
-      status: lead.status,
-      notes: lead.notes,
-      created_at: new Date(lead.created_at).toISOString(),
+      ...crmLeadFields(lead),
       next_contact_at: lead.next_contact_at ? new Date(lead.next_contact_at).toISOString() : null,
       property: property ? { id: property.id, codigo: property.codigo, title: property.title } : null,
     },

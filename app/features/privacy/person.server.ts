@@ -1,3 +1,4 @@
+import { crmLeadFields } from "~/features/leads/crm.server";
 import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { lead_events, leads, outbox, properties, visits } from "~/db/schema";
@@ -166,16 +167,7 @@ export async function loadLeadsData(db: Database, anchorId: string, ids: string[
   return {
     anchorId,
     leads: leadRows.map(({ lead, codigo, title }) => ({
-      id: lead.id,
-      full_name: lead.full_name,
-      phone: lead.phone,
-      email: lead.email,
-      interest_type: lead.interest_type,
-      property_type: lead.property_type,
-      origin: lead.origin,
-      status: lead.status,
-      notes: lead.notes,
-      created_at: iso(lead.created_at),
+      ...crmLeadFields(lead),
       next_contact_at: isoOrNull(lead.next_contact_at),
       property: codigo && title ? { codigo, title } : null,
       anonymized: isAnonymized(lead),

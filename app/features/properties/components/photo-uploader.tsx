@@ -1,35 +1,13 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { toast } from "~/components/ui/toaster";
+import { PHOTO_ACCEPT, preparePhoto } from "~/features/media/prepare-photo";
+import { uploadPhoto } from "~/features/media/upload-client";
 import { mediaUrlForWidth } from "~/features/media/urls";
 import { cn } from "~/lib/utils";
 import { MAX_PHOTOS, PROPERTY_MESSAGES } from "../crm-schema";
 
-const MAX_BYTES = 5 * 1024 * 1024;
-const ACCEPT = "image/jpeg,image/png,image/webp";
-
 type Upload = { key: string; name: string; progress: number };
-
-/** Sends one file to /crm/midia with progress (fetch cannot report upload progress; XHR can). */
-function uploadFile(file: File, onProgress: (fraction: number) => void): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open("POST", "/crm/midia");
-    request.responseType = "json";
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      const body = request.response as { url?: string; error?: string } | null;
-      if (request.status === 200 && body?.url) resolve(body.url);
-      else reject(new Error(body?.error ?? (request.status === 413 ? "arquivo maior que 5 MB" : `falha no envio (${request.status})`)));
-    };
-    request.onerror = () => reject(new Error("sem conexão com o servidor"));
-    const form = new FormData();
-    form.append("file", file);
-    request.send(form);
-  });
-}
 
 /**
  * The dialog's photos: pick several files, watch each upload, remove and reorder (the first is
@@ -59,21 +37,21 @@ export function PhotoUploader({
     const chosen = [...files];
     const room = MAX_PHOTOS - latest.current.length;
     if (chosen.length > room) toast.error(`${PROPERTY_MESSAGES.uploadFailed}no máximo ${MAX_PHOTOS} fotos por imóvel`);
-    const accepted = chosen.slice(0, Math.max(0, room)).filter((file) => {
-      if (file.size > MAX_BYTES) {
-        toast.error(`${PROPERTY_MESSAGES.uploadFailed}${file.name} tem mais de 5 MB`);
-        return false;
-      }
-      return true;
-    });
+    const accepted = chosen.slice(0, Math.max(0, room));
     if (accepted.length === 0) return;
     const batch = accepted.map((file) => ({ key: `${file.name}-${Math.random()}`, name: file.name, progress: 0, file }));
+    // Each file shows at once, 'Preparando…' while the browser shrinks it (progress 0).
     setUploads((current) => [...current, ...batch.map(({ key, name, progress }) => ({ key, name, progress }))]);
 
     await Promise.all(
       batch.map(async (item) => {
         try {
-          const url = await uploadFile(item.file, (progress) =>
+          const prepared = await preparePhoto(item.file);
+          if (!prepared.ok) {
+            toast.error(`${PROPERTY_MESSAGES.uploadFailed}${prepared.message}`);
+            return;
+          }
+          const url = await uploadPhoto(prepared.file, (progress) =>
             setUploads((current) => current.map((upload) => (upload.key === item.key ? { ...upload, progress } : upload))),
           );
           onUploaded(url);
@@ -147,11 +125,11 @@ export function PhotoUploader({
       >
         <Icon name="upload" className="size-6 text-primary" />
         <span className="font-semibold">Adicionar fotos</span>
-        <span className="text-xs text-muted-foreground">JPG, PNG ou WebP, até 5 MB por foto. A primeira é a capa.</span>
+        <span className="text-xs text-muted-foreground">JPG, PNG, WebP ou HEIC; fotos grandes do celular são reduzidas antes do envio. A primeira é a capa.</span>
         <input
           id={inputId}
           type="file"
-          accept={ACCEPT}
+          accept={PHOTO_ACCEPT}
           multiple
           className="sr-only"
           onChange={(event) => {

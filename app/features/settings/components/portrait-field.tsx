@@ -2,55 +2,10 @@ import { useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { toast } from "~/components/ui/toaster";
+import { PHOTO_ACCEPT, preparePhoto } from "~/features/media/prepare-photo";
+import { uploadPhoto } from "~/features/media/upload-client";
 import { mediaIdFromUrl, mediaUrlForWidth } from "~/features/media/urls";
 import { cn } from "~/lib/utils";
-
-const MAX_BYTES = 5 * 1024 * 1024;
-const ACCEPT = "image/jpeg,image/png,image/webp";
-/** The longest side sent: far more than the about page shows, and a phone photo drops under 5 MB. */
-const MAX_SIDE = 2000;
-
-/**
- * A phone camera's photo (often 4–12 MB) made small enough for the upload limit, in the browser.
- * Returns the file as it is when it is already small, or when the browser cannot decode it.
- */
-async function shrinkIfLarge(file: File): Promise<File> {
-  if (file.size <= MAX_BYTES || typeof createImageBitmap !== "function") return file;
-  try {
-    const bitmap = await createImageBitmap(file);
-    const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
-    const canvas = document.createElement("canvas");
-    canvas.width = Math.round(bitmap.width * scale);
-    canvas.height = Math.round(bitmap.height * scale);
-    canvas.getContext("2d")!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-    bitmap.close();
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.85));
-    return blob ? new File([blob], file.name.replace(/\.\w+$/, "") + ".jpg", { type: "image/jpeg" }) : file;
-  } catch {
-    return file;
-  }
-}
-
-/** Sends the photo through the same pipeline as the listings' photos (/crm/midia), with progress. */
-function upload(file: File, onProgress: (fraction: number) => void): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open("POST", "/crm/midia");
-    request.responseType = "json";
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      const body = request.response as { url?: string; error?: string } | null;
-      if (request.status === 200 && body?.url) resolve(body.url);
-      else reject(new Error(body?.error ?? (request.status === 413 ? "arquivo maior que 5 MB" : `falha no envio (${request.status})`)));
-    };
-    request.onerror = () => reject(new Error("sem conexão com o servidor"));
-    const form = new FormData();
-    form.append("file", file);
-    request.send(form);
-  });
-}
 
 /** Asks the server to delete an upload nobody saved (it refuses if anything shows it). */
 function discard(url: string) {
@@ -89,15 +44,16 @@ export function PortraitField({
 
   async function onFile(file: File | undefined) {
     if (!file) return;
-    const ready = await shrinkIfLarge(file);
-    if (ready.size > MAX_BYTES) {
-      toast.error(`Não foi possível enviar a foto: ${file.name} tem mais de 5 MB`);
-      return;
-    }
     setProgress(0);
     onBusyChange(true);
     try {
-      const url = await upload(ready, setProgress);
+      // A phone's photo is shrunk (and HEIC made JPEG) in the browser first.
+      const prepared = await preparePhoto(file);
+      if (!prepared.ok) {
+        toast.error(`Não foi possível enviar a foto: ${prepared.message}`);
+        return;
+      }
+      const url = await uploadPhoto(prepared.file, setProgress);
       // An earlier upload that was never saved is not needed any more.
       const previous = latest.current;
       if (previous !== savedValue && mediaIdFromUrl(previous)) discard(previous);
@@ -137,7 +93,7 @@ export function PortraitField({
             <input
               id={inputId}
               type="file"
-              accept={ACCEPT}
+              accept={PHOTO_ACCEPT}
               className="sr-only"
               disabled={progress !== null}
               onChange={(event) => {
@@ -146,7 +102,7 @@ export function PortraitField({
               }}
             />
           </label>
-          <p className="text-xs text-muted-foreground">JPG, PNG ou WebP. Foto vertical, de rosto, fica melhor na página “Sobre”.</p>
+          <p className="text-xs text-muted-foreground">JPG, PNG, WebP ou HEIC. Foto vertical, de rosto, fica melhor na página “Sobre”.</p>
           {progress !== null && (
             <progress max={1} value={progress} className="h-2 w-full max-w-xs accent-primary" aria-label="Enviando foto">
               {Math.round(progress * 100)}%

@@ -4,6 +4,10 @@
  * each must get from a staff page, an admin page, a staff API and an admin API.
  */
 
+import { afterAll, beforeAll } from "vitest";
+import { createSignedInUser, type TestUser } from "./factories";
+import { startTestRuntime, type TestRuntime } from "./runtime";
+
 export type Actor = "anonymous" | "noRole" | "corretor" | "admin";
 export const ACTORS: Actor[] = ["anonymous", "noRole", "corretor", "admin"];
 export const context = { cspNonce: "n", clientIp: "192.0.2.10" };
@@ -41,3 +45,30 @@ export const ADMIN_API_RULE: Record<Actor, Outcome> = { ...API_RULE, corretor: {
 /** The pages e-mailed links open: anyone may load them (the token is the key). */
 export const PUBLIC_RULE: Record<Actor, Outcome> = { anonymous: { kind: "ok" }, noRole: { kind: "ok" }, corretor: { kind: "ok" }, admin: { kind: "ok" } };
 
+
+/**
+ * The matrix's runtime and its three signed-in callers (no role, corretor, admin), started before
+ * the file's own `beforeAll` hooks (registered after this call, so they run after it) and stopped
+ * after its tests.
+ */
+export function matrixRuntime(kind: TestRuntime["kind"]) {
+  const matrix = {
+    test: undefined as TestRuntime | undefined,
+    users: {} as Record<Exclude<Actor, "anonymous">, TestUser>,
+    cookieOf: (actor: Actor) => (actor === "anonymous" ? undefined : matrix.users[actor].cookie),
+    get runtime() {
+      if (!matrix.test) throw new Error("matrixRuntime: used before its beforeAll ran");
+      return matrix.test.runtime;
+    },
+  };
+  beforeAll(async () => {
+    matrix.test = await startTestRuntime(kind);
+    matrix.users.noRole = await createSignedInUser(matrix.test.runtime, null);
+    matrix.users.corretor = await createSignedInUser(matrix.test.runtime, "corretor");
+    matrix.users.admin = await createSignedInUser(matrix.test.runtime, "admin");
+  });
+  afterAll(async () => {
+    await matrix.test?.stop();
+  });
+  return matrix;
+}

@@ -1,11 +1,11 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { audit_log, lead_events, leads } from "~/db/schema";
 import { loader as dashboardLoader } from "~/routes/crm-dashboard";
 import { action as leadsAction, loader as leadsLoader } from "~/routes/crm-leads";
-import { createSignedInUser, insertLead, makeRequest, settle, type TestUser } from "../helpers/factories";
-import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
-import { ACTORS, type Actor, context, outcomeOf, PAGE_RULE } from "../helpers/authorization";
+import { insertLead, makeRequest, settle } from "../helpers/factories";
+import { DATABASE_KINDS } from "../helpers/runtime";
+import { ACTORS, context, matrixRuntime, outcomeOf, PAGE_RULE } from "../helpers/authorization";
 
 /**
  * The authorisation matrix for the pipeline board and the dashboard's working-day lists: the
@@ -16,22 +16,12 @@ import { ACTORS, type Actor, context, outcomeOf, PAGE_RULE } from "../helpers/au
  */
 
 describe.each(DATABASE_KINDS)("pipeline board authorisation matrix on %s", (kind) => {
-  let test: TestRuntime;
-  const users = {} as Record<Exclude<Actor, "anonymous">, TestUser>;
-  const cookieOf = (actor: Actor) => (actor === "anonymous" ? undefined : users[actor].cookie);
+  const matrix = matrixRuntime(kind);
+  const { cookieOf } = matrix;
 
-  beforeAll(async () => {
-    test = await startTestRuntime(kind);
-    users.noRole = await createSignedInUser(test.runtime, null);
-    users.corretor = await createSignedInUser(test.runtime, "corretor");
-    users.admin = await createSignedInUser(test.runtime, "admin");
-  });
-  afterAll(async () => {
-    await test.stop();
-  });
 
   const stateOf = async (id: string) => {
-    const db = test.runtime.db;
+    const db = matrix.runtime.db;
     const [[lead], [events], [audits]] = await Promise.all([
       db.select({ status: leads.status }).from(leads).where(eq(leads.id, id)),
       db.select({ n: count() }).from(lead_events).where(eq(lead_events.lead_id, id)),
@@ -56,7 +46,7 @@ describe.each(DATABASE_KINDS)("pipeline board authorisation matrix on %s", (kind
   }
 
   it.each(ACTORS)("action move a card (intent=status, a hand-made form post) for %s", async (actor) => {
-    const lead = await insertLead(test.runtime, { full_name: `Matriz ${actor}` });
+    const lead = await insertLead(matrix.runtime, { full_name: `Matriz ${actor}` });
     const before = await stateOf(lead.id);
     const result = await settle(() =>
       leadsAction({
@@ -75,7 +65,7 @@ describe.each(DATABASE_KINDS)("pipeline board authorisation matrix on %s", (kind
   });
 
   it.each(ACTORS)("action move a card (intent=status, the board's JSON) for %s", async (actor) => {
-    const lead = await insertLead(test.runtime, { status: "em_atendimento" });
+    const lead = await insertLead(matrix.runtime, { status: "em_atendimento" });
     const headers: Record<string, string> = { "Content-Type": "application/json", Origin: "http://localhost:3000" };
     const cookie = cookieOf(actor);
     if (cookie) headers.Cookie = cookie;

@@ -1,10 +1,10 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { audit_log, lead_events, leads } from "~/db/schema";
 import { action as leadAction, loader as leadLoader } from "~/routes/crm-lead";
-import { createSignedInUser, insertLead, makeRequest, settle, type TestUser } from "../helpers/factories";
-import { ACTORS, type Actor, context, outcomeOf, PAGE_RULE } from "../helpers/authorization";
-import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
+import { insertLead, makeRequest, settle } from "../helpers/factories";
+import { ACTORS, type Actor, context, matrixRuntime, outcomeOf, PAGE_RULE } from "../helpers/authorization";
+import { DATABASE_KINDS } from "../helpers/runtime";
 
 /**
  * The authorisation matrix of the lead page (/crm/leads/:id): its loader and every action intent,
@@ -23,22 +23,12 @@ async function run(work: () => Promise<unknown>): Promise<unknown> {
 }
 
 describe.each(DATABASE_KINDS)("lead page authorisation matrix on %s", (kind) => {
-  let test: TestRuntime;
-  const users = {} as Record<Exclude<Actor, "anonymous">, TestUser>;
-  const cookieOf = (actor: Actor) => (actor === "anonymous" ? undefined : users[actor].cookie);
+  const matrix = matrixRuntime(kind);
+  const { cookieOf } = matrix;
 
-  beforeAll(async () => {
-    test = await startTestRuntime(kind);
-    users.noRole = await createSignedInUser(test.runtime, null);
-    users.corretor = await createSignedInUser(test.runtime, "corretor");
-    users.admin = await createSignedInUser(test.runtime, "admin");
-  });
-  afterAll(async () => {
-    await test.stop();
-  });
 
   const counts = async (leadId: string) => {
-    const db = test.runtime.db;
+    const db = matrix.runtime.db;
     const [[events], [audits]] = await Promise.all([
       db.select({ n: count() }).from(lead_events).where(eq(lead_events.lead_id, leadId)),
       db.select({ n: count() }).from(audit_log).where(eq(audit_log.entity_id, leadId)),
@@ -56,7 +46,7 @@ describe.each(DATABASE_KINDS)("lead page authorisation matrix on %s", (kind) => 
     );
 
   it.each(ACTORS)("loader /crm/leads/:id for %s", async (actor) => {
-    const lead = await insertLead(test.runtime);
+    const lead = await insertLead(matrix.runtime);
     const result = await run(() =>
       leadLoader({ request: makeRequest(`/crm/leads/${lead.id}`, { cookie: cookieOf(actor) }), params: { id: lead.id }, context } as never),
     );
@@ -75,11 +65,11 @@ describe.each(DATABASE_KINDS)("lead page authorisation matrix on %s", (kind) => 
   });
 
   it.each(ACTORS)("action intent=status for %s", async (actor) => {
-    const lead = await insertLead(test.runtime, { status: "novo" });
+    const lead = await insertLead(matrix.runtime, { status: "novo" });
     const before = await counts(lead.id);
     expect(outcomeOf(await post(lead.id, actor, { intent: "status", status: "em_atendimento" }))).toEqual(PAGE_RULE[actor]);
     const allowed = PAGE_RULE[actor].kind === "ok";
-    const [row] = await test.runtime.db.select({ status: leads.status }).from(leads).where(eq(leads.id, lead.id));
+    const [row] = await matrix.runtime.db.select({ status: leads.status }).from(leads).where(eq(leads.id, lead.id));
     expect(row.status).toBe(allowed ? "em_atendimento" : "novo");
     const after = await counts(lead.id);
     expect(after.events - before.events).toBe(allowed ? 1 : 0);
@@ -87,7 +77,7 @@ describe.each(DATABASE_KINDS)("lead page authorisation matrix on %s", (kind) => 
   });
 
   it.each(ACTORS)("action intent=note for %s", async (actor) => {
-    const lead = await insertLead(test.runtime);
+    const lead = await insertLead(matrix.runtime);
     const before = await counts(lead.id);
     expect(outcomeOf(await post(lead.id, actor, { intent: "note", body: "Ligou pedindo fotos da cozinha." }))).toEqual(PAGE_RULE[actor]);
     const allowed = PAGE_RULE[actor].kind === "ok";
@@ -97,11 +87,11 @@ describe.each(DATABASE_KINDS)("lead page authorisation matrix on %s", (kind) => 
   });
 
   it.each(ACTORS)("action intent=next_contact for %s", async (actor) => {
-    const lead = await insertLead(test.runtime);
+    const lead = await insertLead(matrix.runtime);
     const before = await counts(lead.id);
     expect(outcomeOf(await post(lead.id, actor, { intent: "next_contact", next_contact_at: "2027-01-15T09:30" }))).toEqual(PAGE_RULE[actor]);
     const allowed = PAGE_RULE[actor].kind === "ok";
-    const [row] = await test.runtime.db.select({ next: leads.next_contact_at }).from(leads).where(eq(leads.id, lead.id));
+    const [row] = await matrix.runtime.db.select({ next: leads.next_contact_at }).from(leads).where(eq(leads.id, lead.id));
     expect(row.next?.toISOString() ?? null).toBe(allowed ? "2027-01-15T12:30:00.000Z" : null);
     const after = await counts(lead.id);
     expect(after.events - before.events).toBe(allowed ? 1 : 0);
@@ -109,7 +99,7 @@ describe.each(DATABASE_KINDS)("lead page authorisation matrix on %s", (kind) => 
   });
 
   it.each(ACTORS)("action with an unknown intent for %s", async (actor) => {
-    const lead = await insertLead(test.runtime);
+    const lead = await insertLead(matrix.runtime);
     const before = await counts(lead.id);
     const expected = PAGE_RULE[actor].kind === "ok" ? { kind: "status", status: 400 } : PAGE_RULE[actor];
     expect(outcomeOf(await post(lead.id, actor, { intent: "delete" }))).toEqual(expected);

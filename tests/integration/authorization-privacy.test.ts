@@ -1,13 +1,13 @@
 import { and, count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { audit_log, leads, settings } from "~/db/schema";
 import { ANONYMIZED } from "~/features/privacy/markers";
 import { action as privacyAction, loader as privacyLoader } from "~/routes/crm-privacy";
 import { loader as exportLoader } from "~/routes/crm-privacy-export";
 import { loader as publicPrivacyLoader } from "~/routes/privacy";
-import { ACTORS, ADMIN_API_RULE, ADMIN_PAGE_RULE, type Actor, context, type Outcome, outcomeOf, PUBLIC_RULE } from "../helpers/authorization";
-import { createSignedInUser, insertLead, makeRequest, settle, type TestUser } from "../helpers/factories";
-import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
+import { ACTORS, ADMIN_API_RULE, ADMIN_PAGE_RULE, type Actor, context, matrixRuntime, type Outcome, outcomeOf, PUBLIC_RULE } from "../helpers/authorization";
+import { insertLead, makeRequest, settle } from "../helpers/factories";
+import { DATABASE_KINDS } from "../helpers/runtime";
 
 /**
  * The authorisation matrix of the person's rights (LGPD): /crm/privacidade (loader and each
@@ -18,26 +18,18 @@ import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/r
  */
 
 describe.each(DATABASE_KINDS)("privacy authorisation matrix on %s", (kind) => {
-  let test: TestRuntime;
-  const users = {} as Record<Exclude<Actor, "anonymous">, TestUser>;
-  const cookieOf = (actor: Actor) => (actor === "anonymous" ? undefined : users[actor].cookie);
+  const matrix = matrixRuntime(kind);
+  const { cookieOf } = matrix;
   let person: { id: string };
   const NAME = "Titular Da Matriz";
   const PHONE = "(84) 96666-1234";
 
   beforeAll(async () => {
-    test = await startTestRuntime(kind);
-    users.noRole = await createSignedInUser(test.runtime, null);
-    users.corretor = await createSignedInUser(test.runtime, "corretor");
-    users.admin = await createSignedInUser(test.runtime, "admin");
-    person = await insertLead(test.runtime, { full_name: NAME, phone: PHONE, email: "matriz@teste.com" });
-  });
-  afterAll(async () => {
-    await test?.stop();
+    person = await insertLead(matrix.runtime, { full_name: NAME, phone: PHONE, email: "matriz@teste.com" });
   });
 
   const audits = async (action: string) =>
-    (await test.runtime.db.select({ n: count() }).from(audit_log).where(eq(audit_log.action, action)))[0].n;
+    (await matrix.runtime.db.select({ n: count() }).from(audit_log).where(eq(audit_log.action, action)))[0].n;
 
   it.each(ACTORS)("loader /crm/privacidade?lead=… for %s", async (actor) => {
     const result = await settle(() =>
@@ -71,7 +63,7 @@ describe.each(DATABASE_KINDS)("privacy authorisation matrix on %s", (kind) => {
   });
 
   it.each(ACTORS)("action anonymize (a hand-made form post) for %s", async (actor) => {
-    const target = await insertLead(test.runtime, { full_name: `Apagar ${actor}`, phone: `(84) 9${ACTORS.indexOf(actor)}777-0000` });
+    const target = await insertLead(matrix.runtime, { full_name: `Apagar ${actor}`, phone: `(84) 9${ACTORS.indexOf(actor)}777-0000` });
     const before = await audits("privacy.anonymize");
     const result = await settle(() =>
       privacyAction({
@@ -81,25 +73,25 @@ describe.each(DATABASE_KINDS)("privacy authorisation matrix on %s", (kind) => {
       } as never),
     );
     expect(outcomeOf(result)).toEqual(ADMIN_PAGE_RULE[actor]);
-    const [row] = await test.runtime.db.select().from(leads).where(eq(leads.id, target.id));
+    const [row] = await matrix.runtime.db.select().from(leads).where(eq(leads.id, target.id));
     expect(row.full_name).toBe(actor === "admin" ? ANONYMIZED.name : `Apagar ${actor}`);
     expect((await audits("privacy.anonymize")) - before).toBe(actor === "admin" ? 1 : 0);
   });
 
   it.each(ACTORS)("action retention (a hand-made form post) for %s", async (actor) => {
-    await test.runtime.db.delete(settings).where(eq(settings.key, "retention_months"));
+    await matrix.runtime.db.delete(settings).where(eq(settings.key, "retention_months"));
     const before = await audits("privacy.retention_months");
     const result = await settle(() =>
       privacyAction({ request: makeRequest("/crm/privacidade", { form: { intent: "retention", months: "36" }, cookie: cookieOf(actor) }), params: {}, context } as never),
     );
     expect(outcomeOf(result)).toEqual(ADMIN_PAGE_RULE[actor]);
-    const saved = await test.runtime.db.select().from(settings).where(and(eq(settings.key, "retention_months")));
+    const saved = await matrix.runtime.db.select().from(settings).where(and(eq(settings.key, "retention_months")));
     expect(saved.length).toBe(actor === "admin" ? 1 : 0);
     expect((await audits("privacy.retention_months")) - before).toBe(actor === "admin" ? 1 : 0);
   });
 
   it.each(ACTORS)("loader /privacidade (public) for %s: the period it states is the setting", async (actor) => {
-    await test.runtime.db
+    await matrix.runtime.db
       .insert(settings)
       .values({ key: "retention_months", value: 48 })
       .onConflictDoUpdate({ target: settings.key, set: { value: 48 } });

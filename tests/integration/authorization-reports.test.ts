@@ -1,14 +1,14 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { audit_log, property_views } from "~/db/schema";
 import { REPORT_KEYS } from "~/features/reports/tables";
 import { loader as leadsExportLoader } from "~/routes/crm-leads-export";
 import { loader as propertiesExportLoader } from "~/routes/crm-properties-export";
 import { loader as reportsExportLoader } from "~/routes/crm-reports-export";
 import { loader as reportsLoader } from "~/routes/crm-reports";
-import { ACTORS, type Actor, ADMIN_API_RULE, API_RULE, context, outcomeOf, PAGE_RULE } from "../helpers/authorization";
-import { createSignedInUser, insertLead, insertProperty, makeRequest, settle, type TestUser } from "../helpers/factories";
-import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
+import { ACTORS, type Actor, ADMIN_API_RULE, API_RULE, context, matrixRuntime, outcomeOf, PAGE_RULE } from "../helpers/authorization";
+import { insertLead, insertProperty, makeRequest, settle } from "../helpers/factories";
+import { DATABASE_KINDS } from "../helpers/runtime";
 
 /**
  * The authorisation matrix of the reports (issue 12): the page for every period form, each report
@@ -19,26 +19,18 @@ import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/r
  */
 
 describe.each(DATABASE_KINDS)("reports authorisation matrix on %s", (kind) => {
-  let test: TestRuntime;
-  const users = {} as Record<Exclude<Actor, "anonymous">, TestUser>;
-  const cookieOf = (actor: Actor) => (actor === "anonymous" ? undefined : users[actor].cookie);
+  const matrix = matrixRuntime(kind);
+  const { cookieOf } = matrix;
   const call = (loader: (args: never) => Promise<unknown>, actor: Actor, path: string) =>
     settle(() => loader({ request: makeRequest(path, { cookie: cookieOf(actor) }), params: {}, context } as never));
 
   beforeAll(async () => {
-    test = await startTestRuntime(kind);
-    users.noRole = await createSignedInUser(test.runtime, null);
-    users.corretor = await createSignedInUser(test.runtime, "corretor");
-    users.admin = await createSignedInUser(test.runtime, "admin");
-    const property = await insertProperty(test.runtime, { codigo: "AUT-1", broker_partner: "Parceira Sigilosa" });
-    await insertLead(test.runtime, { full_name: "Pessoa Sigilosa", property_id: property.id });
-  });
-  afterAll(async () => {
-    await test.stop();
+    const property = await insertProperty(matrix.runtime, { codigo: "AUT-1", broker_partner: "Parceira Sigilosa" });
+    await insertLead(matrix.runtime, { full_name: "Pessoa Sigilosa", property_id: property.id });
   });
 
-  const audits = async () => (await test.runtime.db.select({ n: count() }).from(audit_log).where(eq(audit_log.action, "lead.export")))[0].n;
-  const views = async () => (await test.runtime.db.select({ n: count() }).from(property_views))[0].n;
+  const audits = async () => (await matrix.runtime.db.select({ n: count() }).from(audit_log).where(eq(audit_log.action, "lead.export")))[0].n;
+  const views = async () => (await matrix.runtime.db.select({ n: count() }).from(property_views))[0].n;
 
   for (const search of ["", "?periodo=mes", "?periodo=mes-passado", "?periodo=90d", "?periodo=ano", "?periodo=personalizado&de=2025-01-01&ate=2025-03-31"]) {
     it.each(ACTORS)(`loader /crm/relatorios${search} for %s`, async (actor) => {

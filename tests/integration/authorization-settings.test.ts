@@ -1,12 +1,12 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { audit_log, settings } from "~/db/schema";
 import { SETTING_KEYS } from "~/features/settings/keys";
 import { getBrokerProfile } from "~/features/site/broker-profile.server";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/crm-settings";
-import { ACTORS, ADMIN_PAGE_RULE, type Actor, context, outcomeOf } from "../helpers/authorization";
-import { createSignedInUser, makeRequest, settle, type TestUser } from "../helpers/factories";
-import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
+import { ACTORS, ADMIN_PAGE_RULE, type Actor, context, matrixRuntime, outcomeOf } from "../helpers/authorization";
+import { makeRequest, settle } from "../helpers/factories";
+import { DATABASE_KINDS } from "../helpers/runtime";
 
 /**
  * The authorisation matrix of /crm/configuracoes (admin only): its loader and each section of its
@@ -16,22 +16,12 @@ import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/r
  */
 
 describe.each(DATABASE_KINDS)("settings authorisation matrix on %s", (kind) => {
-  let test: TestRuntime;
-  const users = {} as Record<Exclude<Actor, "anonymous">, TestUser>;
-  const cookieOf = (actor: Actor) => (actor === "anonymous" ? undefined : users[actor].cookie);
+  const matrix = matrixRuntime(kind);
+  const { cookieOf } = matrix;
 
-  beforeAll(async () => {
-    test = await startTestRuntime(kind);
-    users.noRole = await createSignedInUser(test.runtime, null);
-    users.corretor = await createSignedInUser(test.runtime, "corretor");
-    users.admin = await createSignedInUser(test.runtime, "admin");
-  });
-  afterAll(async () => {
-    await test?.stop();
-  });
 
   const counts = async () => {
-    const db = test.runtime.db;
+    const db = matrix.runtime.db;
     const [[s], [a]] = await Promise.all([
       db.select({ n: count() }).from(settings),
       db.select({ n: count() }).from(audit_log).where(eq(audit_log.action, "settings.update")),
@@ -79,7 +69,7 @@ describe.each(DATABASE_KINDS)("settings authorisation matrix on %s", (kind) => {
 
   for (const section of sections) {
     it.each(ACTORS)(`action ${section.name} (a hand-made form post) for %s`, async (actor) => {
-      await test.runtime.db.delete(settings).where(eq(settings.key, section.key));
+      await matrix.runtime.db.delete(settings).where(eq(settings.key, section.key));
       const before = await counts();
       const result = await settle(() =>
         settingsAction({

@@ -1,13 +1,13 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { calendar_feeds, visits } from "~/db/schema";
 import { brokerDay } from "~/lib/format";
 import { loader as feedLoader } from "~/routes/calendar-feed";
 import { loader as icsLoader } from "~/routes/crm-visit-ics";
 import { action as visitsAction, loader as visitsLoader } from "~/routes/crm-visits";
-import { ACTORS, type Actor, API_RULE, context, type Outcome, outcomeOf, PAGE_RULE } from "../helpers/authorization";
-import { createSignedInUser, insertLead, insertProperty, makeRequest, settle, type TestUser } from "../helpers/factories";
-import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
+import { ACTORS, type Actor, API_RULE, context, matrixRuntime, type Outcome, outcomeOf, PAGE_RULE } from "../helpers/authorization";
+import { createSignedInUser, insertLead, insertProperty, makeRequest, settle } from "../helpers/factories";
+import { DATABASE_KINDS } from "../helpers/runtime";
 
 /**
  * The authorisation matrix for the visits agenda: its loader and every action intent, the .ics
@@ -19,31 +19,23 @@ import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/r
 const tomorrowAt = (time: string) => `${brokerDay(new Date(Date.now() + 86_400_000))}T${time}`;
 
 describe.each(DATABASE_KINDS)("visits authorisation matrix on %s", (kind) => {
-  let test: TestRuntime;
-  const users = {} as Record<Exclude<Actor, "anonymous">, TestUser>;
-  const cookieOf = (actor: Actor) => (actor === "anonymous" ? undefined : users[actor].cookie);
+  const matrix = matrixRuntime(kind);
+  const { cookieOf } = matrix;
   let leadId: string;
   let propertyId: string;
 
   beforeAll(async () => {
-    test = await startTestRuntime(kind);
-    users.noRole = await createSignedInUser(test.runtime, null);
-    users.corretor = await createSignedInUser(test.runtime, "corretor");
-    users.admin = await createSignedInUser(test.runtime, "admin");
-    leadId = (await insertLead(test.runtime)).id;
-    propertyId = (await insertProperty(test.runtime)).id;
-  });
-  afterAll(async () => {
-    await test.stop();
+    leadId = (await insertLead(matrix.runtime)).id;
+    propertyId = (await insertProperty(matrix.runtime)).id;
   });
 
   const counts = async () => {
-    const db = test.runtime.db;
+    const db = matrix.runtime.db;
     const [[v], [f]] = await Promise.all([db.select({ n: count() }).from(visits), db.select({ n: count() }).from(calendar_feeds)]);
     return { visits: v.n, feeds: f.n };
   };
   const newVisit = async () =>
-    (await test.runtime.db.insert(visits).values({ lead_id: leadId, scheduled_at: new Date(Date.now() + 2 * 86_400_000) }).returning())[0];
+    (await matrix.runtime.db.insert(visits).values({ lead_id: leadId, scheduled_at: new Date(Date.now() + 2 * 86_400_000) }).returning())[0];
   const act = (actor: Actor, form: Record<string, string>) =>
     settle(() => visitsAction({ request: makeRequest("/crm/visitas", { form, cookie: cookieOf(actor) }), params: {}, context } as never));
 
@@ -67,7 +59,7 @@ describe.each(DATABASE_KINDS)("visits authorisation matrix on %s", (kind) => {
     const target = await newVisit();
     const result = await act(actor, { intent: "update", id: target.id, lead_id: leadId, scheduled_at: tomorrowAt("08:30"), notes: "Nova hora" });
     expect(outcomeOf(result)).toEqual(PAGE_RULE[actor]);
-    const [row] = await test.runtime.db.select({ notes: visits.notes }).from(visits).where(eq(visits.id, target.id));
+    const [row] = await matrix.runtime.db.select({ notes: visits.notes }).from(visits).where(eq(visits.id, target.id));
     expect(row.notes).toBe(PAGE_RULE[actor].kind === "ok" ? "Nova hora" : null);
   });
 
@@ -76,7 +68,7 @@ describe.each(DATABASE_KINDS)("visits authorisation matrix on %s", (kind) => {
       const target = await newVisit();
       const result = await act(actor, { intent: "status", id: target.id, status });
       expect(outcomeOf(result)).toEqual(PAGE_RULE[actor]);
-      const [row] = await test.runtime.db.select({ status: visits.status }).from(visits).where(eq(visits.id, target.id));
+      const [row] = await matrix.runtime.db.select({ status: visits.status }).from(visits).where(eq(visits.id, target.id));
       expect(row.status).toBe(PAGE_RULE[actor].kind === "ok" ? status : "agendada");
     });
   }
@@ -90,13 +82,13 @@ describe.each(DATABASE_KINDS)("visits authorisation matrix on %s", (kind) => {
     if (allowed) expect((created as { data: { feedUrl?: string } }).data.feedUrl).toMatch(/\/calendario\/.+\.ics$/);
 
     // Someone else's feed stays: revoke acts only on the caller's own.
-    const bystander = await createSignedInUser(test.runtime, "corretor");
+    const bystander = await createSignedInUser(matrix.runtime, "corretor");
     await settle(() => visitsAction({ request: makeRequest("/crm/visitas", { form: { intent: "feed" }, cookie: bystander.cookie }), params: {}, context } as never));
     const beforeRevoke = await counts();
     const revoked = await act(actor, { intent: "feed-revoke" });
     expect(outcomeOf(revoked)).toEqual(PAGE_RULE[actor]);
     expect(beforeRevoke.feeds - (await counts()).feeds).toBe(allowed ? 1 : 0);
-    const [kept] = await test.runtime.db.select().from(calendar_feeds).where(eq(calendar_feeds.user_id, bystander.id));
+    const [kept] = await matrix.runtime.db.select().from(calendar_feeds).where(eq(calendar_feeds.user_id, bystander.id));
     expect(kept).toBeDefined();
   });
 
@@ -112,7 +104,7 @@ describe.each(DATABASE_KINDS)("visits authorisation matrix on %s", (kind) => {
   describe("GET /calendario/:file ignores cookies: only the token counts", () => {
     let goodFile: string;
     beforeAll(async () => {
-      const owner = await createSignedInUser(test.runtime, "corretor");
+      const owner = await createSignedInUser(matrix.runtime, "corretor");
       const created = (await visitsAction({
         request: makeRequest("/crm/visitas", { form: { intent: "feed" }, cookie: owner.cookie }),
         params: {},

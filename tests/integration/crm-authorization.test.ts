@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { account, invitation, leads, media, properties, user_roles } from "~/db/schema";
 import { loader as verifyLoader } from "~/routes/auth-verify";
 import { action as forgotAction } from "~/routes/auth-forgot";
@@ -19,14 +19,14 @@ import { action as leadsAction, loader as leadsLoader } from "~/routes/crm-leads
 import { action as propertiesAction, loader as propertiesLoader } from "~/routes/crm-properties";
 import { loader as reportsLoader } from "~/routes/crm-reports";
 import { action as usersAction, loader as usersLoader } from "~/routes/crm-users";
-import { createSignedInUser, insertLead, insertProperty, makeRequest, settle, type TestUser } from "../helpers/factories";
-import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
+import { createSignedInUser, insertLead, insertProperty, makeRequest, settle } from "../helpers/factories";
+import { DATABASE_KINDS } from "../helpers/runtime";
 import {
   ACTORS,
   ADMIN_API_RULE,
   ADMIN_PAGE_RULE,
   API_RULE,
-  type Actor,
+  matrixRuntime,
   context,
   type Outcome,
   outcomeOf,
@@ -41,22 +41,12 @@ import {
  */
 
 describe.each(DATABASE_KINDS)("CRM authorisation matrix on %s", (kind) => {
-  let test: TestRuntime;
-  const users = {} as Record<Exclude<Actor, "anonymous">, TestUser>;
-  const cookieOf = (actor: Actor) => (actor === "anonymous" ? undefined : users[actor].cookie);
+  const matrix = matrixRuntime(kind);
+  const { users, cookieOf } = matrix;
 
-  beforeAll(async () => {
-    test = await startTestRuntime(kind);
-    users.noRole = await createSignedInUser(test.runtime, null);
-    users.corretor = await createSignedInUser(test.runtime, "corretor");
-    users.admin = await createSignedInUser(test.runtime, "admin");
-  });
-  afterAll(async () => {
-    await test.stop();
-  });
 
   const counts = async () => {
-    const db = test.runtime.db;
+    const db = matrix.runtime.db;
     const [[p], [l], [r], [m]] = await Promise.all([
       db.select({ n: count() }).from(properties),
       db.select({ n: count() }).from(leads),
@@ -126,7 +116,7 @@ describe.each(DATABASE_KINDS)("CRM authorisation matrix on %s", (kind) => {
   });
 
   it.each(ACTORS)("action delete property for %s", async (actor) => {
-    const target = await insertProperty(test.runtime);
+    const target = await insertProperty(matrix.runtime);
     const before = await counts();
     const result = await settle(() =>
       propertiesAction({
@@ -140,7 +130,7 @@ describe.each(DATABASE_KINDS)("CRM authorisation matrix on %s", (kind) => {
   });
 
   it.each(ACTORS)("action featured toggle for %s", async (actor) => {
-    const target = await insertProperty(test.runtime, { featured: false });
+    const target = await insertProperty(matrix.runtime, { featured: false });
     await settle(() =>
       propertiesAction({
         request: makeRequest("/crm/imoveis", { form: { intent: "featured", id: target.id, featured: "true" }, cookie: cookieOf(actor) }),
@@ -148,7 +138,7 @@ describe.each(DATABASE_KINDS)("CRM authorisation matrix on %s", (kind) => {
         context,
       } as never),
     );
-    const [row] = await test.runtime.db.select({ featured: properties.featured }).from(properties).where(eq(properties.id, target.id));
+    const [row] = await matrix.runtime.db.select({ featured: properties.featured }).from(properties).where(eq(properties.id, target.id));
     expect(row.featured).toBe(PAGE_RULE[actor].kind === "ok");
   });
 
@@ -167,7 +157,7 @@ describe.each(DATABASE_KINDS)("CRM authorisation matrix on %s", (kind) => {
     expect(outcomeOf(created)).toEqual(PAGE_RULE[actor]);
     expect((await counts()).leads - before.leads).toBe(PAGE_RULE[actor].kind === "ok" ? 1 : 0);
 
-    const target = await insertLead(test.runtime);
+    const target = await insertLead(matrix.runtime);
     const beforeDelete = await counts();
     await settle(() =>
       leadsAction({
@@ -180,7 +170,7 @@ describe.each(DATABASE_KINDS)("CRM authorisation matrix on %s", (kind) => {
   });
 
   it.each(ACTORS)("action grant a role on /crm/usuarios for %s", async (actor) => {
-    const newcomer = await createSignedInUser(test.runtime, null);
+    const newcomer = await createSignedInUser(matrix.runtime, null);
     const before = await counts();
     const result = await settle(() =>
       usersAction({
@@ -194,13 +184,13 @@ describe.each(DATABASE_KINDS)("CRM authorisation matrix on %s", (kind) => {
   });
 
   it.each(ACTORS)("action 'Tentar novamente' on /crm/emails for %s", async (actor) => {
-    const id = await enqueueMail(test.runtime.db, { kind: "test", to: "falhou@teste.com", subject: "Assunto", text: "Texto" });
-    await test.runtime.db.update(outbox).set({ status: "failed", attempts: 7 }).where(eq(outbox.id, id));
+    const id = await enqueueMail(matrix.runtime.db, { kind: "test", to: "falhou@teste.com", subject: "Assunto", text: "Texto" });
+    await matrix.runtime.db.update(outbox).set({ status: "failed", attempts: 7 }).where(eq(outbox.id, id));
     const result = await settle(() =>
       emailsAction({ request: makeRequest("/crm/emails", { form: { id }, cookie: cookieOf(actor) }), params: {}, context } as never),
     );
     expect(outcomeOf(result)).toEqual(ADMIN_PAGE_RULE[actor]);
-    const [row] = await test.runtime.db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id));
+    const [row] = await matrix.runtime.db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id));
     expect(row.status).toBe(actor === "admin" ? "pending" : "failed");
   });
 
@@ -214,13 +204,13 @@ describe.each(DATABASE_KINDS)("CRM authorisation matrix on %s", (kind) => {
       } as never),
     );
     expect(outcomeOf(result)).toEqual(ADMIN_PAGE_RULE[actor]);
-    const rows = await test.runtime.db.select().from(invitation).where(eq(invitation.email, email));
+    const rows = await matrix.runtime.db.select().from(invitation).where(eq(invitation.email, email));
     expect(rows).toHaveLength(actor === "admin" ? 1 : 0);
   });
 
   it.each(ACTORS)("action change own password on /crm/conta for %s", async (actor) => {
     const target = actor === "anonymous" ? users.noRole : users[actor];
-    const hashOf = async () => (await test.runtime.db.select({ hash: account.password }).from(account).where(eq(account.userId, target.id)))[0].hash;
+    const hashOf = async () => (await matrix.runtime.db.select({ hash: account.password }).from(account).where(eq(account.userId, target.id)))[0].hash;
     const before = await hashOf();
     const result = await settle(() =>
       accountAction({
@@ -263,7 +253,7 @@ describe.each(DATABASE_KINDS)("CRM authorisation matrix on %s", (kind) => {
       context,
     } as never);
     expect(outcomeOf(result)).toEqual({ kind: "status", status: 400 });
-    const [row] = await test.runtime.db.select().from(user_roles).where(eq(user_roles.user_id, users.admin.id));
+    const [row] = await matrix.runtime.db.select().from(user_roles).where(eq(user_roles.user_id, users.admin.id));
     expect(row.role).toBe("admin");
   });
 });

@@ -13,6 +13,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import {
@@ -64,6 +65,13 @@ export const properties = pgTable(
     images: text("images").array().notNull().default(sql`'{}'::text[]`),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // Not in the spec (issue 13): the portals' feed (VRSync). 'Publicar nos portais' is on for
+    // new listings; the street address and CEP are optional, and shown (on the site and the
+    // portals) only when 'Exibir endereço' is on.
+    publish_to_portals: boolean("publish_to_portals").notNull().default(true),
+    street_address: text("street_address"),
+    cep: text("cep"),
+    display_address: boolean("display_address").notNull().default(false),
   },
   (table) => [
     // Every list reads one page in one of these orders; id breaks ties so pages never overlap.
@@ -93,6 +101,8 @@ export const properties = pgTable(
     check("properties_neighborhood_length", lengthBetween("neighborhood", 2, 100)),
     check("properties_city_length", lengthBetween("city", 2, 100)),
     check("properties_state_length", sql.raw("char_length(state) = 2")),
+    check("properties_street_address_length", sql.raw("street_address is null or char_length(street_address) between 3 and 200")),
+    check("properties_cep_format", sql.raw("cep is null or cep ~ '^[0-9]{5}-[0-9]{3}$'")),
     check(
       "properties_broker_partner_length",
       sql.raw("broker_partner is null or char_length(broker_partner) <= 100"),
@@ -126,6 +136,9 @@ export const propertiesPublic = pgView("properties_public").as((qb) =>
       images: properties.images,
       created_at: properties.created_at,
       updated_at: properties.updated_at,
+      // The street and CEP reach visitors only when the broker chose 'Exibir endereço'.
+      street_address: sql<string | null>`case when ${properties.display_address} then ${properties.street_address} end`.as("street_address"),
+      cep: sql<string | null>`case when ${properties.display_address} then ${properties.cep} end`.as("cep"),
     })
     .from(properties),
 );
@@ -147,6 +160,11 @@ export const leads = pgTable(
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     // Not in the spec (issue 11): when the broker means to call back ('Próximo contato').
     next_contact_at: timestamp("next_contact_at", { withTimezone: true }),
+    // Not in the spec (issue 13): a portal's lead (origin 'portal'): which portal sent it, its
+    // own id (the portals retry, so one id is one lead) and the temperature it gave.
+    portal_name: text("portal_name"),
+    portal_lead_id: text("portal_lead_id"),
+    portal_temperature: text("portal_temperature"),
   },
   (table) => [
     index("leads_next_contact_idx").on(table.next_contact_at).where(sql`next_contact_at is not null`),
@@ -163,6 +181,10 @@ export const leads = pgTable(
     check("leads_interest_type_valid", inList("interest_type", LEAD_INTERESTS)),
     check("leads_property_type_valid", nullOrInList("property_type", PROPERTY_TYPES)),
     check("leads_origin_valid", inList("origin", LEAD_ORIGINS)),
+    uniqueIndex("leads_portal_lead_idx").on(table.portal_name, table.portal_lead_id).where(sql`portal_lead_id is not null`),
+    check("leads_portal_name_length", sql.raw("portal_name is null or char_length(portal_name) between 1 and 60")),
+    check("leads_portal_lead_id_length", sql.raw("portal_lead_id is null or char_length(portal_lead_id) between 1 and 200")),
+    check("leads_portal_temperature_length", sql.raw("portal_temperature is null or char_length(portal_temperature) between 1 and 30")),
     check("leads_status_valid", inList("status", LEAD_STATUSES)),
   ],
 );

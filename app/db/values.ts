@@ -6,7 +6,8 @@ export const PROPERTY_TYPES = ["casa", "apartamento", "terreno", "ponto_comercia
 export const PROPERTY_PURPOSES = ["venda", "aluguel"] as const;
 export const PROPERTY_STATUSES = ["disponivel", "vendido", "alugado", "em_negociacao"] as const;
 export const LEAD_INTERESTS = ["comprar", "alugar", "vender"] as const;
-export const LEAD_ORIGINS = ["site", "whatsapp", "indicacao", "outro"] as const;
+// "portal" is not in the spec (issue 13): leads the portals (ZAP, VivaReal, OLX) send by webhook.
+export const LEAD_ORIGINS = ["site", "whatsapp", "indicacao", "outro", "portal"] as const;
 export const LEAD_STATUSES = ["novo", "em_atendimento", "convertido", "perdido"] as const;
 export const ROLES = ["admin", "corretor"] as const;
 

@@ -74,6 +74,20 @@ const envSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number({ error: "must be a number" }).int().min(1, { error: "must be at least 1" }).max(64).optional(),
   /** The public page cache's bound in bytes (compressed copies included); 0 turns it off. */
   PAGE_CACHE_MAX_BYTES: z.coerce.number({ error: "must be a number of bytes" }).int().min(0).default(32 * 1024 * 1024),
+  /**
+   * First-run defaults of the portals' keys (issue 13), both changeable in /crm/configuracoes:
+   * the VRSync feed's token (its URL is /feeds/vrsync/<token>.xml) and the password the portals'
+   * lead webhook sends (HTTP Basic, user "vivareal"). Unset: a random one is made on first use.
+   */
+  PORTAL_FEED_TOKEN: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,128}$/, { error: "use 16 to 128 letters, digits, _ or -" })
+      .optional(),
+  ),
+  PORTAL_WEBHOOK_SECRET: optionalText.pipe(
+    z.string().min(16, { error: "must have at least 16 characters" }).max(200, { error: "must have at most 200 characters" }).optional(),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "silent"], { error: "use error, warn, info, debug or silent" }).default("info"),
 });
 

@@ -1,7 +1,7 @@
 import type { LeadInterest, LeadOrigin, LeadStatus } from "~/db/values";
 
 export const INTEREST_LABELS: Record<LeadInterest, string> = { comprar: "Comprar", alugar: "Alugar", vender: "Vender" };
-export const ORIGIN_LABELS: Record<LeadOrigin, string> = { site: "Site", whatsapp: "WhatsApp", indicacao: "Indicação", outro: "Outro" };
+export const ORIGIN_LABELS: Record<LeadOrigin, string> = { site: "Site", whatsapp: "WhatsApp", indicacao: "Indicação", outro: "Outro", portal: "Portal" };
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   novo: "Novo",
   em_atendimento: "Em atendimento",

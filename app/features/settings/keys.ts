@@ -6,6 +6,8 @@ export const SETTING_KEYS = {
   brokerProfile: "broker_profile",
   notificationEmails: "notification_emails",
   whatsappTemplates: "whatsapp_templates",
+  portalFeedToken: "portal_feed_token",
+  portalWebhookSecret: "portal_webhook_secret",
 } as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];

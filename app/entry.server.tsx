@@ -4,9 +4,6 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import appStylesheet from "./app.css?url";
-import { InlineStylesheetProvider } from "~/lib/inline-stylesheet";
-import { builtStylesheetText } from "~/lib/inline-stylesheet.server";
 import { hydrateAfterPaint } from "~/lib/hydrate-after-paint.server";
 import { NonceProvider } from "~/lib/nonce";
 import { errorFields, logger } from "~/lib/logger.server";
@@ -78,9 +75,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <InlineStylesheetProvider css={builtStylesheetText(appStylesheet)}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </InlineStylesheetProvider>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,

@@ -15,12 +15,15 @@ import type { BrokerProfile } from "~/features/site/broker-profile";
 import { loadBrokerProfile } from "~/features/settings/settings.server";
 import { Toaster } from "~/components/ui/toaster";
 import { spriteUrl } from "~/components/ui/icon";
-import { Stylesheet } from "~/lib/inline-stylesheet";
 import { useNonce } from "~/lib/nonce";
 import { getEnv } from "~/lib/env.server";
 import { getDb } from "~/runtime.server";
 
 export const links: Route.LinksFunction = () => [
+  // With a precedence React writes the stylesheet at the top of <head>. (Written inline it
+  // would save a round trip, but the Nu checker cannot read Tailwind's @property rules:
+  // docs/decisions/008-first-paint-before-javascript.md.)
+  { rel: "stylesheet", href: appStylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   // Every page draws icons from the sprite: start fetching it with the HTML.
@@ -58,9 +61,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5f7a" />
-        {/* Written inline in production, at the top of <head> (app/lib/inline-stylesheet.tsx,
-            docs/decisions/008-first-paint-before-javascript.md). */}
-        <Stylesheet href={appStylesheet} />
         <Meta />
         <Links />
       </head>

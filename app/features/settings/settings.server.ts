@@ -73,10 +73,9 @@ async function readBrokerProfile(db: Database): Promise<BrokerProfile> {
  * can read the stale copy). "*" (the listener reconnected, events may be lost) drops it too.
  */
 let cached: { db: Database; promise: Promise<BrokerProfile> } | undefined;
-let generation = 0;
 /**
  * The latest-started read that has finished, for code that cannot wait (the mail sender's name).
- * Ordered by when reads started, not by the change generation: a read that began before a late
+ * Ordered by when reads started, not by when they finished: a read that began before a late
  * notification is still newer than what we had, and the read the notification starts replaces it.
  */
 let lastKnown: { db: Database; profile: BrokerProfile; seq: number } | undefined;
@@ -84,7 +83,6 @@ let readSeq = 0;
 const watchedHubs = new WeakSet<LiveHub>();
 
 export function dropSettingsCache(): void {
-  generation++;
   cached = undefined;
 }
 

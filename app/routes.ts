@@ -57,6 +57,8 @@ export default [
   route("media/:id/:file", "routes/media.ts"),
   route("api/events", "routes/api-events.ts"),
   route("healthz", "routes/healthz.ts"),
+  // The portals' lead webhook (ZAP, VivaReal, OLX): HTTP Basic with the secret from the settings
+  route("api/portais/leads", "routes/portal-leads-webhook.ts"),
   // A staff member's private calendar feed (iCalendar); the token in the file name is the key
   route("calendario/:file", "routes/calendar-feed.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -175,7 +175,7 @@ export default function CrmLeadPage({ loaderData }: Route.ComponentProps) {
         <Section title="Histórico" icon="history">
           <LeadNoteForm leadId={lead.id} />
           <div className="mt-5 border-t border-border pt-5">
-            <LeadTimeline items={timeline} />
+            <LeadTimeline items={timeline} receivedFrom={lead.origin === "portal" ? `pelo portal${lead.portal_name ? ` ${lead.portal_name}` : ""}` : undefined} />
           </div>
         </Section>
       </div>

@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import { requireAdmin } from "~/features/auth/guard.server";
+import { loadPortalSettings } from "~/features/portals/portal-settings.server";
 import { NotificationEmailsForm } from "~/features/settings/components/notification-emails-form";
+import { PortalsSection } from "~/features/settings/components/portals-section";
 import { ProfileForm } from "~/features/settings/components/profile-form";
 import { TemplatesForm } from "~/features/settings/components/templates-form";
 import { EDITABLE_PROFILE_FIELDS } from "~/features/settings/keys";
@@ -13,18 +15,26 @@ import type { Route } from "./+types/crm-settings";
 
 /**
  * /crm/configuracoes (admin): the broker's public profile, where new-lead alerts go, and the
- * WhatsApp message templates. The environment only gives first-run defaults; what is saved here
- * is what the site shows, from the next request on.
+ * WhatsApp message templates, and the portals' keys (feed address, lead webhook password). The
+ * environment only gives first-run defaults; what is saved here is what the site shows, from the
+ * next request on.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { db } = await getRuntime();
-  const [broker, emails, templates] = await Promise.all([loadBrokerProfile(db), loadNotificationEmails(db), loadWhatsappTemplates(db)]);
+  const { db, env } = await getRuntime();
+  const [broker, emails, templates, portals] = await Promise.all([
+    loadBrokerProfile(db),
+    loadNotificationEmails(db),
+    loadWhatsappTemplates(db),
+    loadPortalSettings(db, env.publicUrl),
+  ]);
   return {
     profile: Object.fromEntries(EDITABLE_PROFILE_FIELDS.map((field) => [field, broker[field]])) as Pick<typeof broker, (typeof EDITABLE_PROFILE_FIELDS)[number]>,
     defaultPortraitUrl: getBrokerProfile().portraitUrl,
     emails,
     templates,
+    // Admin only (requireAdmin above): the portals need the secret, so the admin must see it.
+    portals,
   };
 }
 
@@ -48,6 +58,7 @@ export default function CrmSettingsPage({ loaderData }: Route.ComponentProps) {
       <ProfileForm profile={loaderData.profile} defaultPortraitUrl={loaderData.defaultPortraitUrl} />
       <NotificationEmailsForm emails={loaderData.emails} />
       <TemplatesForm templates={loaderData.templates} />
+      <PortalsSection portals={loaderData.portals} />
     </div>
   );
 }

@@ -34,8 +34,13 @@ describe.each(DATABASE_KINDS)("settings authorisation matrix on %s", (kind) => {
       settingsLoader({ request: makeRequest("/crm/configuracoes", { cookie: cookieOf(actor) }), params: {}, context } as never),
     );
     expect(outcomeOf(result)).toEqual(ADMIN_PAGE_RULE[actor]);
-    // What a refused caller gets carries none of the settings.
-    if (actor !== "admin") expect(JSON.stringify(result)).not.toContain(getBrokerProfile().email);
+    // What a refused caller gets carries none of the settings — the portals' secret least of all.
+    if (actor !== "admin") {
+      expect(JSON.stringify(result)).not.toContain(getBrokerProfile().email);
+      expect(JSON.stringify(result)).not.toContain("webhookSecret");
+    } else {
+      expect((result as { portals: { webhookUser: string } }).portals.webhookUser).toBe("vivareal");
+    }
   });
 
   const sections: { name: string; key: string; form: (actor: Actor) => Record<string, string> }[] = [
@@ -60,6 +65,10 @@ describe.each(DATABASE_KINDS)("settings authorisation matrix on %s", (kind) => {
       }),
     },
     { name: "notifications", key: SETTING_KEYS.notificationEmails, form: (actor) => ({ intent: "notifications", emails: `${actor.toLowerCase()}@teste.com.br` }) },
+    // The portals' keys (issue 13): a new feed address, a new random password, a password typed by hand.
+    { name: "portal feed token", key: SETTING_KEYS.portalFeedToken, form: () => ({ intent: "portal-feed-token" }) },
+    { name: "portal secret (generate)", key: SETTING_KEYS.portalWebhookSecret, form: () => ({ intent: "portal-secret-generate" }) },
+    { name: "portal secret (typed)", key: SETTING_KEYS.portalWebhookSecret, form: (actor) => ({ intent: "portal-secret-set", secret: `senha-manual-de-${actor}-123` }) },
     {
       name: "templates",
       key: SETTING_KEYS.whatsappTemplates,

@@ -19,6 +19,7 @@ import { action as leadsAction, loader as leadsLoader } from "~/routes/crm-leads
 import { action as propertiesAction, loader as propertiesLoader } from "~/routes/crm-properties";
 import { loader as reportsLoader } from "~/routes/crm-reports";
 import { action as usersAction, loader as usersLoader } from "~/routes/crm-users";
+import { action as portalLeadsAction, loader as portalLeadsLoader } from "~/routes/portal-leads-webhook";
 import { createSignedInUser, insertLead, insertProperty, makeRequest, settle } from "../helpers/factories";
 import { DATABASE_KINDS } from "../helpers/runtime";
 import {
@@ -229,6 +230,23 @@ describe.each(DATABASE_KINDS)("CRM authorisation matrix on %s", (kind) => {
       forgotAction({ request: makeRequest("/auth/esqueci", { form: { email: "alguem@exemplo.com" }, cookie: cookieOf(actor) }), params: {}, context } as never),
     );
     expect(outcomeOf(result)).toEqual(PUBLIC_RULE[actor]);
+  });
+
+  // The portals' lead webhook (issue 13): HTTP Basic is the only key; a session, even an admin's,
+  // opens nothing (401 without the portals' credentials, nothing stored), and a GET is 405.
+  it.each(ACTORS)("the portals' lead webhook without Basic credentials for %s", async (actor) => {
+    const before = await counts();
+    const headers = new Headers({ "Content-Type": "application/json" });
+    const cookie = cookieOf(actor);
+    if (cookie) headers.set("Cookie", cookie);
+    const body = JSON.stringify({ leadOrigin: "VivaReal", originLeadId: `matriz-${actor}`, name: "Lead do Portal", ddd: "84", phone: "999991234" });
+    const result = await settle(() =>
+      portalLeadsAction({ request: new Request("http://localhost:3000/api/portais/leads", { method: "POST", headers, body }), params: {}, context } as never),
+    );
+    expect(outcomeOf(result)).toEqual({ kind: "status", status: 401 });
+    expect((await counts()).leads - before.leads).toBe(0);
+    const get = await settle(async () => portalLeadsLoader());
+    expect(outcomeOf(get)).toEqual({ kind: "status", status: 405 });
   });
 
   it.each(ACTORS)("upload to /crm/midia for %s", async (actor) => {

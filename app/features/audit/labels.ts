@@ -95,6 +95,8 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   edited: "editados",
   removed: "removidos",
   months: "meses",
+  // the portals' keys (issue 13): "gerada" (random) or "manual"
+  method: "forma",
   // exports and the person's rights
   format: "formato",
   rows: "linhas",

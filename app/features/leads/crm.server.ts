@@ -25,6 +25,9 @@ export type CrmLead = {
   status: LeadStatus;
   notes: string | null;
   created_at: string;
+  /** A portal's lead (origin 'portal', issue 13): the portal's name and the temperature it gave. */
+  portal_name: string | null;
+  portal_temperature: string | null;
   /** The property a visit was booked for, when there is one. */
   property: { id: string; codigo: string; title: string } | null;
 };
@@ -42,6 +45,8 @@ export function crmLeadFields(lead: typeof leads.$inferSelect): Omit<CrmLead, "p
     status: lead.status,
     notes: lead.notes,
     created_at: new Date(lead.created_at).toISOString(),
+    portal_name: lead.portal_name,
+    portal_temperature: lead.portal_temperature,
   };
 }
 

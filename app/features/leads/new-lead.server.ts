@@ -1,8 +1,8 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { leads } from "~/db/schema";
 
-/** The newest lead that came from the site, for the CRM's 'Novo lead' toast. */
+/** The newest lead that came from the site or a portal (issue 13), for the CRM's 'Novo lead' toast. */
 export type LatestSiteLead = { id: string; name: string; createdAt: string } | null;
 
 /**
@@ -13,7 +13,7 @@ export async function latestSiteLead(db: Database): Promise<LatestSiteLead> {
   const [row] = await db
     .select({ id: leads.id, name: leads.full_name, createdAt: leads.created_at })
     .from(leads)
-    .where(eq(leads.origin, "site"))
+    .where(inArray(leads.origin, ["site", "portal"]))
     .orderBy(desc(leads.created_at), desc(leads.id))
     .limit(1);
   return row ? { id: row.id, name: row.name, createdAt: new Date(row.createdAt).toISOString() } : null;

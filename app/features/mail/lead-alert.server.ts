@@ -21,12 +21,23 @@ export type LeadAlertInput = {
   email: string | null;
   interest: LeadInterest;
   message: string | null;
-  /** contact form or visit booking */
-  source: "contato" | "visita";
+  /** contact form, visit booking, or a portal's webhook (issue 13) */
+  source: "contato" | "visita" | "portal";
   property: { id: string; codigo: string; title: string } | null;
+  /** A portal's lead: which portal sent it (VivaReal, ZAP, …) and the temperature it gave. */
+  portal?: { name: string; temperature: string | null };
 };
 
 const SOURCE_LABELS = { contato: "formulário de contato", visita: "agendamento de visita" } as const;
+
+function alertIntro(input: LeadAlertInput): string {
+  if (input.source === "portal") {
+    // One line: a portal's name cannot break the text.
+    const portal = (input.portal?.name ?? "").replace(/\s+/g, " ").trim();
+    return portal ? `Chegou um novo lead do portal ${portal}.` : "Chegou um novo lead de um portal de anúncios.";
+  }
+  return `Chegou um novo lead pelo ${SOURCE_LABELS[input.source]} do site ${brokerProfileNow().siteName}.`;
+}
 
 type Line = { label: string; value: string; href?: string; extra?: { label: string; href: string }[] };
 
@@ -50,10 +61,11 @@ export function leadAlertMail(env: { publicUrl: string }, input: LeadAlertInput)
   ];
   if (input.email) lines.push({ label: "E-mail", value: input.email, href: `mailto:${input.email}` });
   lines.push({ label: "Interesse", value: INTEREST_LABELS[input.interest] });
+  if (input.portal?.temperature) lines.push({ label: "Temperatura", value: input.portal.temperature });
   if (input.property && propertyUrl) {
     lines.push({ label: "Imóvel", value: `${input.property.codigo} — ${input.property.title}`, href: propertyUrl });
   }
-  const intro = `Chegou um novo lead pelo ${SOURCE_LABELS[input.source]} do site ${brokerProfileNow().siteName}.`;
+  const intro = alertIntro(input);
 
   const text = [
     intro,

@@ -1,7 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
 import { isUuid } from "~/lib/ids";
-import { INTEREST_LABELS, LEAD_STATUS_LABELS, ORIGIN_LABELS } from "~/features/leads/labels";
+import { INTEREST_LABELS, LEAD_STATUS_LABELS, originLabel } from "~/features/leads/labels";
 import { TYPE_LABELS } from "~/features/properties/labels";
 import { loadPerson, type PersonData, personCounts } from "./person.server";
 import { PRIVACY_MESSAGES } from "./schema";
@@ -74,7 +74,7 @@ export function personCsv(person: PersonData): string {
       email: lead.email,
       interesse: INTEREST_LABELS[lead.interest_type],
       tipo_de_imovel: lead.property_type ? TYPE_LABELS[lead.property_type] : "",
-      origem: ORIGIN_LABELS[lead.origin],
+      origem: originLabel(lead),
       status: statusLabel(lead.status),
       imovel: lead.property ? `${lead.property.codigo} - ${lead.property.title}` : "",
       texto: lead.notes,

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { leads, properties } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
 import { parseStatusFilter } from "~/features/leads/crm.server";
-import { INTEREST_LABELS, LEAD_STATUS_LABELS, ORIGIN_LABELS } from "~/features/leads/labels";
+import { INTEREST_LABELS, LEAD_STATUS_LABELS, originLabel } from "~/features/leads/labels";
 import { PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS } from "~/features/properties/labels";
 import { containsPattern, parseTableQuery } from "~/lib/pagination";
 import { type Period, parsePeriod, rangeInstants } from "./period";
@@ -99,7 +99,7 @@ export async function leadsExport(db: Database, actor: AuditActor, url: URL): Pr
       lead.email,
       INTEREST_LABELS[lead.interest_type],
       lead.property_type ? TYPE_LABELS[lead.property_type] : null,
-      ORIGIN_LABELS[lead.origin],
+      originLabel(lead),
       LEAD_STATUS_LABELS[lead.status],
       codigo,
       lead.notes,

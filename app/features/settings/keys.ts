@@ -37,7 +37,14 @@ export const MAX_TEMPLATE_NAME = 60;
 export const MAX_TEMPLATE_BODY = 1000;
 export const MAX_BIO = 1500;
 
-export type SettingsIntent = "profile" | "notifications" | "templates";
+export type SettingsIntent =
+  | "profile"
+  | "notifications"
+  | "templates"
+  // The portals' keys (issue 13): a new feed address, a new random webhook password, or one typed by hand.
+  | "portal-feed-token"
+  | "portal-secret-generate"
+  | "portal-secret-set";
 
 /** What the settings page's action answers (a toast, and each refused field's message). */
 export type SettingsAnswer = {

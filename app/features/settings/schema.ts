@@ -44,7 +44,18 @@ export const SETTINGS_MESSAGES = {
   templatePlaceholder: (placeholder: string) =>
     `Marcador desconhecido: ${placeholder.slice(0, 30)}. Use ${Object.keys(TEMPLATE_PLACEHOLDERS).join(", ")}`,
   malformed: "Dados enviados em formato inválido. Recarregue a página e tente de novo.",
+  webhookSecret: "A senha deve ter de 16 a 200 caracteres: letras sem acento, números e símbolos, sem espaços.",
 } as const;
+
+/**
+ * A webhook password typed by hand (issue 13): 16 to 200 visible ASCII characters. No spaces or
+ * accents: the portals send it in an HTTP Basic header, where anything else is read differently
+ * by different senders.
+ */
+export const webhookSecretSchema = z.string({ error: SETTINGS_MESSAGES.webhookSecret }).check(
+  z.trim(),
+  z.regex(/^[\x21-\x7E]{16,200}$/, { error: SETTINGS_MESSAGES.webhookSecret }),
+);
 
 /** A link to a profile on a social network: https only (never javascript: or data:), or empty. */
 function socialUrl(hosts: readonly string[], message: string) {

@@ -1,6 +1,7 @@
 import type { AuditActor } from "~/features/audit/audit.server";
 import type { Database } from "~/db/client.server";
 import type { MediaStorage } from "~/features/media/storage.server";
+import { regenerateFeedToken, setWebhookSecret } from "~/features/portals/portal-settings.server";
 import { EDITABLE_PROFILE_FIELDS, MAX_TEMPLATES, type SettingsAnswer, type SettingsIntent } from "./keys";
 import { SETTINGS_MESSAGES, splitEmails } from "./schema";
 import { type SaveResult, saveBrokerProfile, saveNotificationEmails, saveWhatsappTemplates } from "./settings.server";
@@ -15,6 +16,9 @@ const SUCCESS: Record<SettingsIntent, string> = {
   profile: "Perfil salvo. O site já mostra os novos dados.",
   notifications: "E-mails dos avisos salvos.",
   templates: "Modelos de mensagem salvos.",
+  "portal-feed-token": "Novo endereço do feed gerado. Informe-o aos portais: o anterior deixou de funcionar.",
+  "portal-secret-generate": "Nova senha gerada. Informe-a aos portais: a anterior deixou de funcionar.",
+  "portal-secret-set": "Senha salva. Informe-a aos portais: a anterior deixou de funcionar.",
 };
 
 /** `templates.3.body` style fields (the form), or a `templates` list (JSON), in their order. */
@@ -68,5 +72,8 @@ export async function handleSettingsPost(
     }
     return answer(intent, await saveWhatsappTemplates(deps.db, actor, templates));
   }
+  if (intent === "portal-feed-token") return answer(intent, await regenerateFeedToken(deps.db, actor));
+  if (intent === "portal-secret-generate") return answer(intent, await setWebhookSecret(deps.db, actor));
+  if (intent === "portal-secret-set") return answer(intent, await setWebhookSecret(deps.db, actor, body.secret ?? ""));
   return { status: 400, body: { ok: false, message: SETTINGS_MESSAGES.malformed } };
 }

@@ -4,7 +4,7 @@ import { TYPE_LABELS } from "~/features/properties/labels";
 import { formatDateTime } from "~/lib/format";
 import { leadTelLink, leadWhatsappLink } from "../contact-links";
 import type { CrmLead } from "../crm.server";
-import { INTEREST_LABELS, ORIGIN_LABELS } from "../labels";
+import { INTEREST_LABELS, originLabel } from "../labels";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -44,7 +44,9 @@ export function LeadDetails({ lead }: { lead: CrmLead }) {
       </Field>
       <Field label="Interesse">{INTEREST_LABELS[lead.interest_type]}</Field>
       <Field label="Tipo de imóvel">{lead.property_type ? TYPE_LABELS[lead.property_type] : <span className="text-muted-foreground">Não informado</span>}</Field>
-      <Field label="Origem">{ORIGIN_LABELS[lead.origin]}</Field>
+      <Field label="Origem">{originLabel(lead)}</Field>
+      {/* A portal's own rating of the lead (issue 13), shown as the portal sent it. */}
+      {lead.portal_temperature && <Field label="Temperatura">{lead.portal_temperature}</Field>}
       <Field label="Recebido em">
         <time dateTime={lead.created_at}>{formatDateTime(lead.created_at)}</time>
       </Field>

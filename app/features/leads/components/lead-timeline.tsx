@@ -16,10 +16,10 @@ const statusLabel = (value: keyof typeof LEAD_STATUS_LABELS | null) => (value ? 
 /** Who did it; no actor means the site (a visitor) or a change outside the CRM. */
 const who = (actor: string | null, fallback = "sistema") => actor ?? fallback;
 
-function describe(item: TimelineItem): { icon: IconName; title: string; detail?: string } {
+function describe(item: TimelineItem, receivedFrom: string): { icon: IconName; title: string; detail?: string } {
   switch (item.kind) {
     case "created":
-      return { icon: "user-plus", title: item.actor ? `Lead cadastrado por ${item.actor}` : "Lead recebido pelo site" };
+      return { icon: "user-plus", title: item.actor ? `Lead cadastrado por ${item.actor}` : `Lead recebido ${receivedFrom}` };
     case "status":
       return { icon: "arrow-right-left", title: `Status: ${statusLabel(item.from)} → ${statusLabel(item.to)}`, detail: `por ${who(item.actor)}` };
     case "note":
@@ -43,13 +43,16 @@ function describe(item: TimelineItem): { icon: IconName; title: string; detail?:
   }
 }
 
-/** The lead's history, newest first (lead-page.server.ts / timeline.server.ts). */
-export function LeadTimeline({ items }: { items: TimelineItem[] }) {
+/**
+ * The lead's history, newest first (lead-page.server.ts / timeline.server.ts). `receivedFrom`
+ * says where a lead no staff member entered came from: "pelo site", or a portal's name.
+ */
+export function LeadTimeline({ items, receivedFrom = "pelo site" }: { items: TimelineItem[]; receivedFrom?: string }) {
   if (items.length === 0) return <p className="text-sm text-muted-foreground">Nada registrado ainda.</p>;
   return (
     <ol className="grid gap-0" aria-label="Histórico do lead">
       {items.map((item) => {
-        const { icon, title, detail } = describe(item);
+        const { icon, title, detail } = describe(item, receivedFrom);
         return (
           <li key={`${item.kind}-${item.id}`} className="relative flex gap-3 pb-5 last:pb-0" data-kind={item.kind}>
             <span className="relative z-10 grid size-8 shrink-0 place-items-center rounded-full bg-primary/10 text-primary" aria-hidden="true">

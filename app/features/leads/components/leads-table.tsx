@@ -7,7 +7,7 @@ import { telLink, whatsappLink } from "~/features/site/broker-profile";
 import { formatDateTime } from "~/lib/format";
 import type { CrmLead } from "../crm.server";
 import { excerpt } from "../excerpt";
-import { INTEREST_LABELS, LEAD_STATUS_LABELS, LEAD_STATUS_VARIANT, ORIGIN_LABELS } from "../labels";
+import { INTEREST_LABELS, LEAD_STATUS_LABELS, LEAD_STATUS_VARIANT, originLabel } from "../labels";
 
 /** A Brazilian number as wa.me wants it: country code and digits. */
 export function whatsappNumber(phone: string): string {
@@ -37,7 +37,8 @@ function PropertyLink({ lead }: { lead: CrmLead }) {
   if (!lead.property) return null;
   return (
     <Link to={`/imoveis/${lead.property.id}`} target="_blank" className="text-xs text-primary underline-offset-4 hover:underline">
-      Visita: {lead.property.codigo}
+      {/* A portal's lead is about a listing; a site lead with one booked a visit to it. */}
+      {lead.origin === "portal" ? "Imóvel" : "Visita"}: {lead.property.codigo}
     </Link>
   );
 }
@@ -127,7 +128,7 @@ export function LeadsTable({
                 </Td>
                 <Td className="align-top">
                   {INTEREST_LABELS[lead.interest_type]}
-                  <span className="block text-xs text-muted-foreground">{ORIGIN_LABELS[lead.origin]}</span>
+                  <span className="block text-xs text-muted-foreground">{originLabel(lead)}</span>
                 </Td>
                 <Td className="align-top">
                   <Badge variant={LEAD_STATUS_VARIANT[lead.status]}>{LEAD_STATUS_LABELS[lead.status]}</Badge>
@@ -147,7 +148,7 @@ export function LeadsTable({
               <div className="min-w-0">
                 <NameLink lead={lead} />
                 <p className="text-xs text-muted-foreground">
-                  {formatDateTime(lead.created_at)} · {ORIGIN_LABELS[lead.origin]} · {INTEREST_LABELS[lead.interest_type]}
+                  {formatDateTime(lead.created_at)} · {originLabel(lead)} · {INTEREST_LABELS[lead.interest_type]}
                 </p>
                 <PropertyLink lead={lead} />
               </div>

@@ -3,7 +3,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
-import { LEAD_STATUS_LABELS, LEAD_STATUS_VARIANT, ORIGIN_LABELS } from "~/features/leads/labels";
+import { LEAD_STATUS_LABELS, LEAD_STATUS_VARIANT, originLabel } from "~/features/leads/labels";
 import { formatDateTime } from "~/lib/format";
 import type { PersonData } from "../person.server";
 import { AnonymizeDialog, useAnonymizeAnswerToast } from "./anonymize-dialog";
@@ -77,7 +77,7 @@ export function PersonView({ person }: { person: PersonData }) {
                 <dt className="text-muted-foreground">E-mail</dt>
                 <dd className="break-all">{lead.email ?? "—"}</dd>
                 <dt className="text-muted-foreground">Origem</dt>
-                <dd>{ORIGIN_LABELS[lead.origin]}</dd>
+                <dd>{originLabel(lead)}</dd>
                 <dt className="text-muted-foreground">Criado em</dt>
                 <dd>{formatDateTime(lead.created_at)}</dd>
                 {lead.property && (

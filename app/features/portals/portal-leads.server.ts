@@ -1,0 +1,301 @@
+import { and, eq, sql } from "drizzle-orm";
+import * as z from "zod/mini";
+import type { Database } from "~/db/client.server";
+import { leads, properties } from "~/db/schema";
+import type { LeadInterest } from "~/db/values";
+import { enqueueLeadAlert } from "~/features/mail/lead-alert.server";
+import { loadNotificationEmails } from "~/features/settings/settings.server";
+import { errorFields, logger } from "~/lib/logger.server";
+import { fullName, hasInvalidCharacters, optionalEmail } from "~/lib/validation";
+import { loadPortalKeys, sameSecret } from "./portal-keys.server";
+
+/**
+ * The portals' lead webhook (issue 13): POST /api/portais/leads, one lead per request, as the
+ * Grupo OLX (ZAP Imóveis, VivaReal, OLX) "Integração de Leads" sends it. What we follow, from
+ * the portals' own manual and samples:
+ * - https://github.com/olxbr/crm-lead-integration (README, formerly grupozap/crm-lead-integration;
+ *   also https://developers.grupozap.com/leads/integration/): a JSON body with leadOrigin,
+ *   timestamp, originLeadId, originListingId, clientListingId, name, email, ddd, phone,
+ *   phoneNumber (deprecated: ddd + phone) and message; HTTP Basic authentication; any 2xx means
+ *   "received", anything else is retried 5 times 10 minutes apart (then kept 14 days), and the
+ *   answer's body is ignored; 5-second timeout. Its samples (samples/go/src/auth/auth.go) check
+ *   the user "vivareal" and a SECRET_KEY.
+ * - The newer contract adds temperature (e.g. "Alta") and transactionType ("SELL" / "RENT"),
+ *   with leadOrigin values such as "VivaReal", "Zap", "GrupoZap" or "Grupo OLX"
+ *   (developers.grupozap.com/webhooks/integration_leads.html, as quoted by integrators).
+ *
+ * Our choices, where the manual leaves room:
+ * - Required: originLeadId, name (2–100 characters, no control characters) and a phone (ddd +
+ *   phone, else phoneNumber), stored as "(84) 99999-1234" like the site's leads: the leads table
+ *   requires a phone and the broker answers by phone/WhatsApp. No phone → 400 "Telefone
+ *   obrigatório" (the portal's own forms require one). An e-mail is optional, but an invalid one
+ *   is refused (400) like everywhere else.
+ * - leadOrigin is the portal's name (up to 60 characters; absent → "Grupo OLX"); temperature is
+ *   kept as sent (up to 30); transactionType SELL → interest 'comprar', RENT → 'alugar', anything
+ *   else → from the linked listing's purpose, else 'comprar'.
+ * - clientListingId is our listing's código (the feed's ListingID): matched ignoring case; absent
+ *   or unknown → the lead is stored without a listing (the manual asks for a 4xx when it is
+ *   missing, but a lead without a listing is still a person to call back).
+ * - message → notes, cut at 1000 characters. originListingId and timestamp are not kept: the
+ *   listing is ours by código, and the lead is dated when it arrives (what alerts, the 'Novo
+ *   lead' toast and the reports count by).
+ * - One originLeadId per portal is one lead: a retry, or the same post racing itself, stores
+ *   nothing more, alerts nobody again, and is answered 200 like the first.
+ * - Unknown fields are ignored. Every refusal is a JSON { error } in Portuguese, never a 500 for
+ *   bad input. No per-address limit (the portals send many leads from a few addresses); the
+ *   server's 64 KB body limit still applies.
+ */
+
+export const PORTAL_WEBHOOK_USER = "vivareal";
+export const PORTAL_WEBHOOK_REALM = "portais";
+export const PORTAL_WEBHOOK_MAX_BYTES = 64 * 1024;
+export const DEFAULT_PORTAL_NAME = "Grupo OLX";
+const MAX_NOTES = 1000;
+
+export const PORTAL_LEAD_MESSAGES = {
+  method: "Use POST para enviar leads.",
+  unauthorized: "Autenticação inválida: use HTTP Basic com o usuário vivareal e a senha das configurações.",
+  tooLarge: "Conteúdo grande demais: o limite é de 64 KB.",
+  notJson: "Corpo inválido: envie um objeto JSON.",
+  leadIdRequired: "Campo originLeadId obrigatório.",
+  leadIdInvalid: "Campo originLeadId inválido: use de 1 a 200 caracteres, sem caracteres de controle.",
+  portalName: "Campo leadOrigin inválido: use até 60 caracteres, sem caracteres de controle.",
+  temperature: "Campo temperature inválido: use até 30 caracteres, sem caracteres de controle.",
+  transactionType: "Campo transactionType inválido.",
+  listing: "Campo clientListingId inválido.",
+  message: "Campo message inválido: texto sem caracteres de controle.",
+  phoneRequired: "Telefone obrigatório: envie ddd e phone.",
+  phoneInvalid: "Telefone inválido: envie ddd com 2 dígitos e phone com 8 ou 9 dígitos.",
+  failure: "Não foi possível salvar o lead agora. Tente novamente.",
+} as const;
+
+/** A short line of text, or a number sent as one (ids and DDDs arrive either way); empty → undefined. */
+function optionalLine(max: number, message: string) {
+  return z
+    .pipe(
+      z.optional(z.nullable(z.union([z.string({ error: message }), z.number({ error: message })], { error: message }))),
+      z.transform((value) => (value === undefined || value === null ? undefined : String(value).trim() || undefined)),
+    )
+    .check(
+      z.refine((value) => value === undefined || value.length <= max, { error: message }),
+      z.refine((value) => value === undefined || !hasInvalidCharacters(value), { error: message }),
+    );
+}
+
+/** The lead's message: line breaks allowed, control characters refused, cut (not refused) at 1000. */
+const messageField = z
+  .pipe(
+    z.optional(z.nullable(z.string({ error: PORTAL_LEAD_MESSAGES.message }))),
+    z.transform((value) => value?.trim() || undefined),
+  )
+  .check(z.refine((value) => value === undefined || !hasInvalidCharacters(value, true), { error: PORTAL_LEAD_MESSAGES.message }));
+
+export const portalLeadSchema = z.object(
+  {
+    originLeadId: z
+      .pipe(
+        z.optional(z.nullable(z.union([z.string(), z.number()], { error: PORTAL_LEAD_MESSAGES.leadIdInvalid }))),
+        z.transform((value) => (value === undefined || value === null ? "" : String(value).trim())),
+      )
+      .check(
+        z.minLength(1, { error: PORTAL_LEAD_MESSAGES.leadIdRequired }),
+        z.maxLength(200, { error: PORTAL_LEAD_MESSAGES.leadIdInvalid }),
+        z.refine((value) => !hasInvalidCharacters(value), { error: PORTAL_LEAD_MESSAGES.leadIdInvalid }),
+      ),
+    leadOrigin: optionalLine(60, PORTAL_LEAD_MESSAGES.portalName),
+    name: fullName(),
+    email: optionalEmail(),
+    ddd: optionalLine(10, PORTAL_LEAD_MESSAGES.phoneInvalid),
+    phone: optionalLine(30, PORTAL_LEAD_MESSAGES.phoneInvalid),
+    phoneNumber: optionalLine(30, PORTAL_LEAD_MESSAGES.phoneInvalid),
+    message: messageField,
+    temperature: optionalLine(30, PORTAL_LEAD_MESSAGES.temperature),
+    transactionType: optionalLine(30, PORTAL_LEAD_MESSAGES.transactionType),
+    // Longer than any código of ours: it simply matches nothing (stored unlinked).
+    clientListingId: optionalLine(200, PORTAL_LEAD_MESSAGES.listing),
+  },
+  { error: PORTAL_LEAD_MESSAGES.notJson },
+);
+
+export type PortalLeadInput = z.infer<typeof portalLeadSchema>;
+
+/**
+ * The lead's phone in the site's format, "(84) 99999-1234" or "(84) 3222-1234", from the
+ * portal's ddd + phone (a phone that already starts with the DDD, or with 55, is understood),
+ * else from the deprecated phoneNumber. null: none sent; "invalid": not a Brazilian number.
+ */
+export function portalPhone(input: { ddd?: string; phone?: string; phoneNumber?: string }): string | null | "invalid" {
+  const digits = (value: string | undefined) => (value ?? "").replace(/\D/g, "");
+  const withoutCountry = (value: string) => (value.length >= 12 && value.startsWith("55") ? value.slice(2) : value);
+  let ddd = digits(input.ddd);
+  let local = digits(input.phone);
+  if (local) {
+    if (ddd) {
+      // "84" + "84999991234" or "5584999991234": the number carries its DDD already.
+      const full = withoutCountry(local);
+      if (full.length >= 10 && full.startsWith(ddd)) local = full.slice(ddd.length);
+    } else {
+      const full = withoutCountry(local);
+      if (full.length === 10 || full.length === 11) [ddd, local] = [full.slice(0, 2), full.slice(2)];
+    }
+  } else {
+    const full = withoutCountry(digits(input.phoneNumber));
+    if (!full) return null;
+    [ddd, local] = [full.slice(0, 2), full.slice(2)];
+  }
+  if (!/^[1-9]\d$/.test(ddd) || !/^(9\d{8}|\d{8})$/.test(local)) return "invalid";
+  return `(${ddd}) ${local.slice(0, -4)}-${local.slice(-4)}`;
+}
+
+/** SELL → comprar, RENT → alugar; otherwise what the listing is for, else comprar. */
+function interestOf(transactionType: string | undefined, purpose: "venda" | "aluguel" | undefined): LeadInterest {
+  const kind = transactionType?.toUpperCase();
+  if (kind === "SELL" || kind === "SALE") return "comprar";
+  if (kind === "RENT") return "alugar";
+  if (purpose === "aluguel") return "alugar";
+  return "comprar";
+}
+
+/** At most `max` characters (code points: never half of an emoji), with "…" when cut. */
+function cut(text: string | undefined, max: number): string | null {
+  if (!text) return null;
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+}
+
+/** user and password of an "Authorization: Basic …" header, or null. */
+export function basicCredentials(header: string | null): { user: string; password: string } | null {
+  const match = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header ?? "");
+  if (!match) return null;
+  const decoded = Buffer.from(match[1], "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon < 0) return null;
+  return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+export type PortalLeadAnswer = {
+  status: number;
+  body: { ok: true; leadId: string } | { ok: false; error: string; field?: string };
+  headers?: Record<string, string>;
+  /** A new lead was stored (and its alert enqueued): wake the mail worker. */
+  created: boolean;
+};
+
+const refuse = (status: number, error: string, extra: Partial<PortalLeadAnswer> & { field?: string } = {}): PortalLeadAnswer => ({
+  status,
+  body: { ok: false, error, ...(extra.field ? { field: extra.field } : {}) },
+  headers: extra.headers,
+  created: false,
+});
+
+const log = logger("portals");
+
+/** Reads the body as text within the limit, whatever Content-Type says; null when too large. */
+async function readLimited(request: Request): Promise<string | null | undefined> {
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > PORTAL_WEBHOOK_MAX_BYTES) return null;
+  try {
+    const text = await request.text();
+    return Buffer.byteLength(text) > PORTAL_WEBHOOK_MAX_BYTES ? null : text;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function receivePortalLead(deps: { db: Database; publicUrl: string }, request: Request): Promise<PortalLeadAnswer> {
+  if (request.method !== "POST") return refuse(405, PORTAL_LEAD_MESSAGES.method, { headers: { Allow: "POST" } });
+
+  // Who is asking comes first: nothing of the body is read for a caller without the secret.
+  const credentials = basicCredentials(request.headers.get("authorization"));
+  const { webhookSecret } = await loadPortalKeys(deps.db);
+  const userOk = credentials?.user === PORTAL_WEBHOOK_USER;
+  const passwordOk = sameSecret(credentials?.password ?? "", webhookSecret);
+  if (!credentials || !userOk || !passwordOk) {
+    log.warn({ reason: credentials ? "wrong credentials" : "no credentials" }, "portal lead refused");
+    return refuse(401, PORTAL_LEAD_MESSAGES.unauthorized, { headers: { "WWW-Authenticate": `Basic realm="${PORTAL_WEBHOOK_REALM}", charset="UTF-8"` } });
+  }
+
+  const text = await readLimited(request);
+  if (text === null) return refuse(413, PORTAL_LEAD_MESSAGES.tooLarge);
+  let json: unknown;
+  try {
+    json = text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  if (!json || typeof json !== "object" || Array.isArray(json)) return refuse(400, PORTAL_LEAD_MESSAGES.notJson);
+
+  const parsed = portalLeadSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.length ? String(issue.path[0]) : undefined;
+    log.info({ field }, "portal lead refused: invalid field");
+    return refuse(400, issue?.message ?? PORTAL_LEAD_MESSAGES.notJson, { field });
+  }
+  const input = parsed.data;
+  const phone = portalPhone(input);
+  if (phone === null) return refuse(400, PORTAL_LEAD_MESSAGES.phoneRequired, { field: "phone" });
+  if (phone === "invalid") return refuse(400, PORTAL_LEAD_MESSAGES.phoneInvalid, { field: "phone" });
+
+  const portalName = input.leadOrigin ?? DEFAULT_PORTAL_NAME;
+  try {
+    // Read before the transaction: the embedded database has one connection.
+    const [property] = input.clientListingId
+      ? await deps.db
+          .select({ id: properties.id, codigo: properties.codigo, title: properties.title, purpose: properties.purpose })
+          .from(properties)
+          .where(eq(properties.codigo, input.clientListingId.toUpperCase()))
+      : [];
+    const addresses = await loadNotificationEmails(deps.db);
+    const interest = interestOf(input.transactionType, property?.purpose);
+    const notes = cut(input.message, MAX_NOTES);
+
+    const outcome = await deps.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(leads)
+        .values({
+          full_name: input.name,
+          phone,
+          email: input.email ?? null,
+          interest_type: interest,
+          origin: "portal",
+          status: "novo",
+          notes,
+          property_id: property?.id ?? null,
+          portal_name: portalName,
+          portal_lead_id: input.originLeadId,
+          portal_temperature: input.temperature ?? null,
+        })
+        // The portals retry (and may race themselves): one lead per portal and lead id.
+        .onConflictDoNothing({ target: [leads.portal_name, leads.portal_lead_id], where: sql`portal_lead_id is not null` })
+        .returning({ id: leads.id });
+      if (!created) {
+        const [existing] = await tx
+          .select({ id: leads.id })
+          .from(leads)
+          .where(and(eq(leads.portal_name, portalName), eq(leads.portal_lead_id, input.originLeadId)));
+        return { leadId: existing?.id ?? null, created: false };
+      }
+      // The same alert as a site lead, in the same transaction: stored and alerted, or neither.
+      await enqueueLeadAlert(tx, { publicUrl: deps.publicUrl }, addresses, {
+        leadId: created.id,
+        fullName: input.name,
+        phone,
+        email: input.email ?? null,
+        interest,
+        message: notes,
+        source: "portal",
+        property: property ? { id: property.id, codigo: property.codigo, title: property.title } : null,
+        portal: { name: portalName, temperature: input.temperature ?? null },
+      });
+      return { leadId: created.id, created: true };
+    });
+    if (!outcome.leadId) throw new Error("portal lead neither inserted nor found");
+    log.info({ leadId: outcome.leadId, portal: portalName, repeated: !outcome.created, linked: Boolean(property) }, "portal lead received");
+    return { status: 200, body: { ok: true, leadId: outcome.leadId }, created: outcome.created };
+  } catch (error) {
+    // Never the lead itself in the log. 503: the portal tries again later.
+    log.error({ ...errorFields(error) }, "a portal lead could not be saved");
+    return refuse(503, PORTAL_LEAD_MESSAGES.failure, { headers: { "Retry-After": "60" } });
+  }
+}

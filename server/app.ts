@@ -254,11 +254,14 @@ export function createApp(options: AppOptions) {
 }
 
 /**
- * A path as the log may show it. A calendar feed's file name is its secret token
- * (/calendario/<token>.ics): logs are read by more people, and kept longer, than the feed.
+ * A path as the log may show it. A calendar feed's and the portals' listing feed's file names
+ * are their secret tokens (/calendario/<token>.ics, /feeds/vrsync/<token>.xml): logs are read by
+ * more people, and kept longer, than the feeds.
  */
 export function loggedPath(pathname: string): string {
-  return pathname.startsWith("/calendario/") ? "/calendario/[token]" : pathname;
+  if (pathname.startsWith("/calendario/")) return "/calendario/[token]";
+  if (pathname.startsWith("/feeds/vrsync/")) return "/feeds/vrsync/[token]";
+  return pathname;
 }
 
 const PROPERTY_VIEW_PATH = /^\/imoveis\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\.data)?$/i;

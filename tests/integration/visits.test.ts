@@ -366,6 +366,7 @@ describe.each(DATABASE_KINDS)("visits agenda on %s", (kind) => {
 
   it("the request log never shows a feed's token, and the page cache never keeps a feed", () => {
     expect(loggedPath("/calendario/abcDEF_123-xyz.ics")).toBe("/calendario/[token]");
+    expect(loggedPath("/feeds/vrsync/abcDEF_123-xyz0123.xml")).toBe("/feeds/vrsync/[token]");
     expect(loggedPath("/crm/visitas")).toBe("/crm/visitas");
     expect(isCacheable("GET", "/calendario/abc.ics", undefined)).toBe(false);
   });

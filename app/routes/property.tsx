@@ -4,6 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { mediaPreviewUrl } from "~/features/media/urls";
 import { BookingButton } from "~/features/leads/components/booking-button";
+import { FinancingLauncher } from "~/features/financing/components/financing-launcher";
 import { Gallery } from "~/features/properties/components/gallery";
 import { PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS, priceText } from "~/features/properties/labels";
 import { listingJsonLd, serializeJsonLd } from "~/features/properties/structured-data";
@@ -152,6 +153,8 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="mt-2 whitespace-pre-line leading-relaxed text-foreground/90">{property.description}</p>
           </section>
+
+          {property.purpose === "venda" && <FinancingLauncher price={property.price} />}
         </div>
 
       </div>

@@ -14,7 +14,6 @@ import { seedDemoIfEmpty } from "~/features/properties/seed/seed.server";
 import { LiveHub } from "~/features/live/hub.server";
 import { type MailWorker, idleMailWorker, startMailWorker } from "~/features/mail/worker.server";
 import { sweepOrphanMedia } from "~/features/media/cleanup.server";
-import { S3Storage } from "~/features/media/s3-storage.server";
 import { type MediaStorage, LocalDiskStorage } from "~/features/media/storage.server";
 import { prepareDataDir } from "~/lib/data-dir-lock.server";
 import { errorFields, logger } from "~/lib/logger.server";
@@ -56,8 +55,10 @@ const state = globalThis as unknown as {
   __runtimeStopping?: Promise<void>;
 };
 
-export function createStorage(env: Env): MediaStorage {
+export async function createStorage(env: Env): Promise<MediaStorage> {
   if (env.STORAGE_DRIVER === "s3") {
+    // Loaded only when used: the AWS SDK adds about 22 MB to every process that imports it.
+    const { S3Storage } = await import("~/features/media/s3-storage.server");
     // parseEnv has made sure bucket and keys are set.
     return new S3Storage({
       endpoint: env.S3_ENDPOINT,
@@ -85,7 +86,7 @@ async function start(options: StartOptions): Promise<Runtime> {
   try {
     await migrateDatabase(database);
     const auth = createAuthFromEnv(database.db, env);
-    const storage = createStorage(env);
+    const storage = await createStorage(env);
     live = new LiveHub();
     await live.start(database);
     const runtime: Runtime = { env, database, db: database.db, auth, storage, live, stopHousekeeping: () => {}, mail: idleMailWorker(env), backups: { stop: async () => {} } };

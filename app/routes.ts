@@ -14,6 +14,8 @@ export default [
     route("contato", "routes/contact.tsx"),
     route("agendar-visita", "routes/visit-booking.tsx"),
     route("privacidade", "routes/privacy.tsx"),
+    // The visitor's favourites, kept in the browser (issue 13)
+    route("favoritos", "routes/favorites.tsx"),
     // Any other path: the 404 page, answered with status 404
     route("*", "routes/not-found.tsx"),
   ]),
@@ -59,6 +61,8 @@ export default [
   route("healthz", "routes/healthz.ts"),
   // The portals' lead webhook (ZAP, VivaReal, OLX): HTTP Basic with the secret from the settings
   route("api/portais/leads", "routes/portal-leads-webhook.ts"),
+  // The listings feed the portals read (VRSync XML); the token in the file name is the key
+  route("feeds/vrsync/:file", "routes/portal-feed.ts"),
   // A staff member's private calendar feed (iCalendar); the token in the file name is the key
   route("calendario/:file", "routes/calendar-feed.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -292,11 +292,13 @@ export function propertyViewOf(method: string, pathname: string, status: number,
 const UNSHARED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "date", "set-cookie", "x-request-id"]);
 
 /**
- * Paths that are never the public site's pages: the CRM, sign-in, resources, build files, and
+ * Paths that are never the public site's pages: the CRM, sign-in, resources (the portals' feed is
+ * streamed, and its file name is a secret), build files, and
  * React Router's route discovery (/__manifest: its answer depends on the `p` and `version`
  * parameters, which a page key would drop — a stale manifest makes browsers reload the page).
+ * /favoritos answers for the ids a browser sends (`?ids=`), which a page key would drop too.
  */
-const UNCACHED_PATH = /^\/(crm|auth)(\.data$|\/|$)|^\/(api|media|assets|calendario)\/|^\/healthz$|^\/__manifest$/;
+const UNCACHED_PATH = /^\/(crm|auth|favoritos)(\.data$|\/|$)|^\/(api|media|assets|calendario|feeds)\/|^\/healthz$|^\/__manifest$/;
 /** Any cookie the app reads (better-auth's, with the __Secure- prefix on https). */
 const APP_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\./;
 

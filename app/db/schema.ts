@@ -86,6 +86,16 @@ export const properties = pgTable(
       "gin",
       sql`property_search_text(${table.codigo}, ${table.title}, ${table.neighborhood}) gin_trgm_ops`,
     ),
+    // The site's 'Código' search (issue 13): a code contains what the visitor typed.
+    index("properties_codigo_search_idx").using("gin", sql`${table.codigo} gin_trgm_ops`),
+    // 'Imóveis semelhantes' (issue 13): available listings of one type and purpose walked by price,
+    // in the same neighbourhood (compared as the neighbourhood filter compares it) and in any.
+    index("properties_similar_idx")
+      .on(table.type, table.purpose, table.price)
+      .where(sql`status = 'disponivel'`),
+    index("properties_similar_neighborhood_idx")
+      .on(table.type, table.purpose, sql`immutable_unaccent(lower(${table.neighborhood}))`, table.price)
+      .where(sql`status = 'disponivel'`),
     check("properties_codigo_length", lengthBetween("codigo", 1, 50)),
     check("properties_codigo_uppercase", sql.raw("codigo = upper(codigo)")),
     check("properties_title_length", lengthBetween("title", 5, 200)),

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Pagination } from "~/components/ui/pagination";
 import { BookingButton } from "~/features/leads/components/booking-button";
 import { FilterPanel } from "~/features/properties/components/filter-panel";
 import { PropertyGrid } from "~/features/properties/components/property-grid";
-import { LIST_PAGE_SIZE, listPageHref, listSearchParams, parseListFilters, type ListFilters } from "~/features/properties/filters";
-import { listPublicPropertiesPage, type PublicListPage } from "~/features/properties/public-queries.server";
+import { CODIGO_TOO_LONG, codigoTooLong, LIST_PAGE_SIZE, listPageHref, listSearchParams, parseListFilters, type ListFilters } from "~/features/properties/filters";
+import { findPublicPropertyIdByCodigo, listPublicPropertiesPage, type PublicListPage } from "~/features/properties/public-queries.server";
 import { rootDataFromMatches } from "~/features/site/root-data";
 import { useDelayedFlag } from "~/lib/hooks/use-delayed-flag";
 import { pageInfo, parsePage } from "~/lib/pagination";
@@ -23,14 +23,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filters = parseListFilters(params);
   // A malformed page reads as the first, one past the end as the last (listPublicPropertiesPage).
   const page = parsePage(params);
+  const empty: PublicListPage = { ...pageInfo(1, 0, LIST_PAGE_SIZE), properties: [] };
+  // No code is that long: say so rather than search for it (like any malformed filter, the page
+  // still answers: a hand-edited link lands on a list, not on an error).
+  if (codigoTooLong(params)) return { filters: { ...filters, codigo: "" }, ...empty, codigoError: CODIGO_TOO_LONG as string | null };
   // Spec §8: a failed load is logged; the list stays empty and says so.
-  let list: PublicListPage = { ...pageInfo(1, 0, LIST_PAGE_SIZE), properties: [] };
+  let list = empty;
+  let exact: string | null = null;
   try {
-    list = await listPublicPropertiesPage(await getDb(), filters, page);
+    const db = await getDb();
+    // 'Código' search (issue 13): a listing's exact code opens its page; part of one filters the list.
+    exact = filters.codigo ? await findPublicPropertyIdByCodigo(db, filters.codigo) : null;
+    if (!exact) list = await listPublicPropertiesPage(db, filters, page);
   } catch (error) {
     logger("imoveis").error({ ...errorFields(error) }, "public list could not be loaded");
   }
-  return { filters, ...list };
+  // Thrown, so the loader's data keeps one shape for the page and its callers.
+  if (exact) throw redirect(`/imoveis/${exact}`);
+  return { filters, ...list, codigoError: null as string | null };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
@@ -60,7 +70,7 @@ function activeFilterCount(filters: ListFilters): number {
 export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
   // The list, with its current filters, follows the database (spec §2).
   useLiveUpdates("properties");
-  const { filters, properties, total, page, pageCount } = loaderData;
+  const { filters, properties, total, page, pageCount, codigoError } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
@@ -80,8 +90,10 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
     const query = listSearchParams(next);
     const search = query ? `?${query}` : "";
     if (search === location.search) return;
-    // replace: Back leaves the list instead of stepping through every filter change.
-    navigate(`/imoveis${search}`, { replace: true, preventScrollReset: true, state: { fromFilterPanel: true } });
+    // replace: Back leaves the list instead of stepping through every filter change. A code
+    // search may open a listing's page: Back then returns to the list as it was.
+    const replace = next.codigo === filters.codigo;
+    navigate(`/imoveis${search}`, { replace, preventScrollReset: true, state: { fromFilterPanel: true } });
   }
 
   const filtering = navigation.state === "loading" && navigation.location.pathname === "/imoveis";
@@ -121,7 +133,12 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
             <div className="rounded-lg border border-dashed border-border bg-white p-10 text-center">
               <Icon name="search" className="mx-auto size-10 text-muted-foreground" />
               <h2 className="mt-3 text-lg font-semibold">Nenhum imóvel encontrado</h2>
-              <p className="mt-1 text-sm text-muted-foreground">Tente outros filtros ou veja todos os imóveis.</p>
+              <p className="mt-1 text-sm text-muted-foreground">
+                {codigoError ??
+                  (filters.codigo
+                    ? `Nenhum código de imóvel contém “${filters.codigo}”. Confira o código ou veja todos os imóveis.`
+                    : "Tente outros filtros ou veja todos os imóveis.")}
+              </p>
               <Link to="/imoveis" replace preventScrollReset className={cn(buttonClass("outline"), "mt-4")}>
                 Limpar filtros
               </Link>

@@ -5,10 +5,14 @@ import { Icon, type IconName } from "~/components/ui/icon";
 import { mediaPreviewUrl } from "~/features/media/urls";
 import { BookingButton } from "~/features/leads/components/booking-button";
 import { FinancingLauncher } from "~/features/financing/components/financing-launcher";
+import { FavoriteButton } from "~/features/favorites/components/favorite-button";
 import { Gallery } from "~/features/properties/components/gallery";
+import { PropertyCard } from "~/features/properties/components/property-card";
+import { ShareProperty } from "~/features/properties/components/share-property";
 import { PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS, priceText } from "~/features/properties/labels";
 import { listingJsonLd, serializeJsonLd } from "~/features/properties/structured-data";
-import { getPublicProperty } from "~/features/properties/public-queries.server";
+import { getPublicProperty, listSimilarProperties } from "~/features/properties/public-queries.server";
+import { errorFields, logger } from "~/lib/logger.server";
 import { telLink, whatsappLink } from "~/features/site/broker-profile";
 import { rootDataFromMatches } from "~/features/site/root-data";
 import { formatNumber } from "~/lib/format";
@@ -21,9 +25,15 @@ import { useLiveUpdates } from "~/features/live/use-live-updates";
 
 export async function loader({ params }: Route.LoaderArgs) {
   // Unknown or malformed ids are a 404 page, never a server error.
-  const property = await getPublicProperty(await getDb(), params.id);
-  if (!property) return data({ property: null }, { status: 404 });
-  return { property };
+  const db = await getDb();
+  const property = await getPublicProperty(db, params.id);
+  if (!property) return data({ property: null, similar: [] }, { status: 404 });
+  // 'Imóveis semelhantes' is a bonus: if it fails, the page still shows the listing.
+  const similar = await listSimilarProperties(db, property).catch((error: unknown) => {
+    logger("imovel").error({ ...errorFields(error) }, "similar properties could not be loaded");
+    return [];
+  });
+  return { property, similar };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
@@ -46,7 +56,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
   useLiveUpdates("properties");
   const { broker, publicUrl } = useRootData();
   const nonce = useNonce();
-  const { property } = loaderData;
+  const { property, similar } = loaderData;
 
   if (!property) {
     return (
@@ -107,6 +117,16 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
               <Icon name="map-pin" className="size-5" />
               {property.neighborhood}, {property.city}/{property.state}
             </p>
+            {/* Only when the broker chose 'Exibir endereço' (the public view holds nothing otherwise). */}
+            {(property.street_address || property.cep) && (
+              <p className="mt-1 pl-6 text-sm text-muted-foreground">
+                {[property.street_address, property.cep && `CEP ${property.cep}`].filter(Boolean).join(" · ")}
+              </p>
+            )}
+            <div className="mt-4 flex flex-wrap gap-2">
+              <FavoriteButton id={property.id} title={property.title} withText />
+              <ShareProperty title={property.title} text={`${property.title} – ${price}`} url={url} />
+            </div>
           </div>
         </div>
 
@@ -158,6 +178,22 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
         </div>
 
       </div>
+
+      {similar.length > 0 && (
+        <section aria-labelledby="similar-heading" className="mt-12">
+          <h2 id="similar-heading" className="font-display text-2xl font-bold">
+            Imóveis semelhantes
+          </h2>
+          {/* The cards alone, not the list's grid: below the fold, no entrance to stagger, one file fewer to load. */}
+          <ul className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {similar.map((card) => (
+              <li key={card.id}>
+                <PropertyCard property={card} className="h-full" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </article>
   );
 }

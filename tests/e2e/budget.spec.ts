@@ -43,6 +43,7 @@ const PUBLIC_PAGES: [path: string, live: boolean][] = [
   ["/contato", false],
   ["/privacidade", false],
   ["/agendar-visita", false],
+  ["/favoritos", false],
   ["/auth", false],
   ["/pagina-que-nao-existe", false],
 ];
@@ -72,7 +73,7 @@ test("public pages hydrate without console errors", async ({ page }) => {
     if (message.type() === "error") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
-  for (const path of ["/", "/imoveis", "/sobre", "/contato"]) {
+  for (const path of ["/", "/imoveis", "/sobre", "/contato", "/favoritos"]) {
     await page.goto(path);
     // Wait for hydration itself, or its errors could go unseen.
     await waitForHydration(page);

@@ -86,6 +86,12 @@ test.describe("the CRM", () => {
     await dialog.getByLabel("Bairro").fill("Candelária");
     await expect(dialog.getByLabel("Cidade")).toHaveValue("Natal");
     await expect(dialog.getByLabel("Estado")).toHaveValue("RN");
+    // The portals (issue 13): on by default; the address shown only when asked, the CEP formatted as typed.
+    await expect(dialog.getByLabel("Publicar nos portais")).toBeChecked();
+    await dialog.getByLabel("Endereço", { exact: true }).fill("Rua Seridó, 500");
+    await dialog.getByLabel("CEP", { exact: true }).pressSequentially("59020010");
+    await expect(dialog.getByLabel("CEP", { exact: true })).toHaveValue("59020-010");
+    await dialog.getByLabel("Exibir endereço no site e nos portais").check();
 
     await dialog.locator('input[type="file"]').setInputFiles([await jpeg("#aa5533", "frente.jpg"), await jpeg("#3355aa", "sala.jpg")]);
     const photos = dialog.getByRole("list", { name: /Fotos do imóvel/ }).getByRole("listitem");
@@ -100,6 +106,7 @@ test.describe("the CRM", () => {
     await expect(dialog).toBeHidden();
     const row = page.locator("table tbody tr", { hasText: code.toUpperCase() });
     await expect(row).toContainText("R$ 450.000");
+    await expect(row).not.toContainText("Fora dos portais");
 
     // On the public list, with the chosen cover.
     const visitor = await context.browser()!.newPage();
@@ -109,14 +116,23 @@ test.describe("the CRM", () => {
     const cardImage = await card.locator("img").getAttribute("src");
     expect(cardImage).toBe(coverSrc!.replace("/400.webp", "/800.webp"));
     expect((await visitor.request.get(cardImage!)).status()).toBe(200);
+    // The portals' JPEG of the same photo.
+    const portalPhoto = await visitor.request.get(cardImage!.replace("/800.webp", "/1600.jpg"));
+    expect([portalPhoto.status(), portalPhoto.headers()["content-type"]]).toEqual([200, "image/jpeg"]);
+    // The property page shows the address the broker chose to show.
+    await card.getByRole("link").first().click();
+    await expect(visitor.getByText("Rua Seridó, 500 · CEP 59020-010")).toBeVisible();
 
     // Edit.
     await row.getByRole("button", { name: `Editar ${code.toUpperCase()}` }).click();
     const editDialog = page.getByRole("dialog", { name: "Editar Imóvel" });
     await editDialog.getByLabel("Título").fill("Casa de teste reformada");
+    await expect(editDialog.getByLabel("CEP", { exact: true })).toHaveValue("59020-010");
+    await editDialog.getByLabel("Publicar nos portais").uncheck();
     await editDialog.getByRole("button", { name: "Salvar Alterações" }).click();
     await expect(page.getByText("Imóvel atualizado com sucesso!")).toBeVisible();
     await expect(row).toContainText("Casa de teste reformada");
+    await expect(row).toContainText("Fora dos portais: Desativado para portais");
 
     // Delete, after the confirmation.
     await row.getByRole("button", { name: `Excluir ${code.toUpperCase()}` }).click();
@@ -124,8 +140,9 @@ test.describe("the CRM", () => {
     await confirm.getByRole("button", { name: "Excluir" }).click();
     await expect(page.getByText("Imóvel excluído com sucesso!")).toBeVisible();
     await expect(page.locator("table tbody tr", { hasText: code.toUpperCase() })).toHaveCount(0);
-    // Its photos went with it.
+    // Its photos went with it, the portals' JPEG too.
     expect((await visitor.request.get(cardImage!)).status()).toBe(404);
+    expect((await visitor.request.get(cardImage!.replace("/800.webp", "/1600.jpg"))).status()).toBe(404);
     await visitor.close();
   });
 

@@ -39,6 +39,7 @@ describe("page cache", () => {
     expect(key("/imoveis?utm_source=whatsapp&tipo=casa&bairro=")).toBe("/imoveis?tipo=casa");
     expect(key("/imoveis?tipo=casa&tipo=apartamento")).toBe("/imoveis?tipo=casa");
     expect(key("/imoveis?pagina=2")).toBe("/imoveis?pagina=2");
+    expect(key("/imoveis?codigo=AP-1&x=1")).toBe("/imoveis?codigo=AP-1");
     expect(key("/sobre?x=1")).toBe("/sobre");
     expect(key("/imoveis/abc?tipo=casa")).toBe("/imoveis/abc");
     // .data requests keep which loaders React Router asked for.
@@ -259,5 +260,8 @@ describe("what the page cache may hold", () => {
     expect(isCacheable("GET", "/", "__Secure-better-auth.session_token=abc")).toBe(false);
     // React Router's lazy route discovery answers per `p`/`version`; a page key would drop both.
     expect(isCacheable("GET", "/__manifest", undefined)).toBe(false);
+    // One browser's favourites (?ids=…), which a page key would drop.
+    expect(isCacheable("GET", "/favoritos", undefined)).toBe(false);
+    expect(isCacheable("GET", "/favoritos.data", undefined)).toBe(false);
   });
 });

@@ -206,6 +206,13 @@ describe("property-like loans", () => {
       ),
       { numRuns: 100 },
     );
+    // Up to 420 rows of checks a run: seconds on a busy 2-core machine, beyond vitest's 5 s default.
+  }, 30_000);
+
+  it("keeps the Price instalment exact at a tiny rate (found by the property above)", () => {
+    // One month: the instalment is P·(1 + i), here 1.846.806.280,5000000025 centavos → …281.
+    const monthly = monthlyRateFromYearly(1.6244258049802344e-8);
+    expect(pricePayment(1846806278, monthly, 1)).toBe(1846806281);
   });
 
   it("refuses inputs the simulator never sends", () => {

@@ -103,7 +103,9 @@ export function sacSchedule(principal: number, monthlyRate: number, months: numb
 export function pricePayment(principal: number, monthlyRate: number, months: number): number {
   assertInputs(principal, monthlyRate, months);
   if (monthlyRate === 0) return roundCents(principal / months);
-  return roundCents((principal * monthlyRate) / (1 - Math.pow(1 + monthlyRate, -months)));
+  // 1 − (1+i)^−n written with expm1/log1p: with a tiny rate the plain form loses most of its
+  // digits to cancellation (R$ 18 million at 0,0000001 % a month came out 3 centavos short).
+  return roundCents((principal * monthlyRate) / -Math.expm1(-months * Math.log1p(monthlyRate)));
 }
 
 /** Price (French system): constant instalment, growing amortisation. */

@@ -59,10 +59,15 @@ describe("image pipeline", () => {
       .toBuffer();
     const result = await processImage(noisy.length > MAX_UPLOAD_BYTES ? await sharp(noisy).jpeg({ quality: 80 }).toBuffer() : noisy);
     const names = result.files.map((file) => file.name);
-    expect(names).toEqual(["200.webp", "400.webp", "800.webp", "1600.webp", "og.jpg"]);
+    expect(names).toEqual(["200.webp", "400.webp", "800.webp", "1600.webp", "og.jpg", "1600.jpg"]);
     const widths = await Promise.all(result.files.slice(0, 4).map(async (file) => (await sharp(file.body).metadata()).width));
     expect(widths).toEqual([200, 400, 800, 1600]);
-    const preview = result.files.at(-1)!;
+    // The portals' JPEG (issue 13): the same 1600 px as the largest WebP, as a JPEG.
+    const large = result.files.find((file) => file.name === "1600.jpg")!;
+    const largeMeta = await sharp(large.body).metadata();
+    expect([large.contentType, largeMeta.format, largeMeta.width, largeMeta.height]).toEqual(["image/jpeg", "jpeg", 1600, 1200]);
+    expect(largeMeta.exif).toBeUndefined();
+    const preview = result.files.find((file) => file.name === "og.jpg")!;
     const previewMeta = await sharp(preview.body).metadata();
     expect([previewMeta.format, previewMeta.width, previewMeta.height]).toEqual(["jpeg", 1200, 630]);
     expect(preview.body.length).toBeLessThan(300 * 1024);
@@ -72,5 +77,7 @@ describe("image pipeline", () => {
     const result = await processImage(await photo(300, 200).png().toBuffer());
     const big = result.files.find((file) => file.name === "1600.webp")!;
     expect((await sharp(big.body).metadata()).width).toBe(300);
+    const largeJpeg = result.files.find((file) => file.name === "1600.jpg")!;
+    expect((await sharp(largeJpeg.body).metadata()).width).toBe(300);
   });
 });

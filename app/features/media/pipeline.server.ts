@@ -3,7 +3,7 @@ import sharp, { type Metadata, type Sharp } from "sharp";
 import type { Database } from "~/db/client.server";
 import { media } from "~/db/schema";
 import type { MediaStorage } from "./storage.server";
-import { IMAGE_WIDTHS, PREVIEW_FILE, canonicalMediaUrl } from "./urls";
+import { IMAGE_WIDTHS, LARGE_JPEG_FILE, PREVIEW_FILE, canonicalMediaUrl } from "./urls";
 
 /**
  * One pipeline for every photo, demo seed and CRM upload alike: check what the bytes really are,
@@ -100,6 +100,7 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
         files.push({ name: `${target}.webp`, body, contentType: "image/webp" });
       }
       files.push({ name: PREVIEW_FILE, body: await previewJpeg(source), contentType: "image/jpeg" });
+      files.push({ name: LARGE_JPEG_FILE, body: await largeJpeg(source()), contentType: "image/jpeg" });
       return { width, height, files };
     } catch (error) {
       if (error instanceof ImageRejectedError) throw error;
@@ -119,6 +120,26 @@ async function previewJpeg(source: () => Sharp): Promise<Buffer> {
     if (body.length < PREVIEW_MAX_BYTES) return body;
   }
   throw new ImageRejectedError("não foi possível gerar a prévia da imagem");
+}
+
+/**
+ * The portals' photo (issue 13): their feed takes JPEG only. 1600 px wide at most, like the
+ * largest WebP; quality 80 keeps a typical photo around 200–400 KB.
+ */
+function largeJpeg(image: Sharp): Promise<Buffer> {
+  return image
+    .resize({ width: 1600, withoutEnlargement: true })
+    .flatten({ background: "#ffffff" })
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer();
+}
+
+/**
+ * The large JPEG of a photo stored before the pipeline made one, from its 1600.webp (the largest
+ * file we keep; the original is not stored). Waits for a free slot like an upload.
+ */
+export function largeJpegFromStored(webp: Buffer): Promise<Buffer> {
+  return withSlot(() => largeJpeg(sharp(webp, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalMediaUrl, mediaIdFromUrl, mediaPreviewUrl, mediaSrcSet, mediaUrlForWidth } from "./urls";
+import { canonicalMediaUrl, isMediaFileName, mediaIdFromUrl, mediaLargeJpegUrl, mediaPreviewUrl, mediaSrcSet, mediaUrlForWidth } from "./urls";
 
 describe("the media URL rule", () => {
   const id = "0b7f3c2e-1a2b-4c3d-9e8f-001122334455";
@@ -10,6 +10,10 @@ describe("the media URL rule", () => {
     expect(mediaIdFromUrl(url)).toBe(id);
     expect(mediaUrlForWidth(url, 400)).toBe(`/media/${id}/400.webp`);
     expect(mediaPreviewUrl(url)).toBe(`/media/${id}/og.jpg`);
+    expect(mediaLargeJpegUrl(url)).toBe(`/media/${id}/1600.jpg`);
+    expect(mediaIdFromUrl(mediaLargeJpegUrl(url))).toBe(id);
+    expect(isMediaFileName("1600.jpg")).toBe(true);
+    expect(isMediaFileName("800.jpg")).toBe(false);
     expect(mediaSrcSet(url, [400, 800])).toBe(`/media/${id}/400.webp 400w, /media/${id}/800.webp 800w`);
   });
 

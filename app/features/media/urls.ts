@@ -5,6 +5,8 @@
  *   canonical URL (stored in properties.images):  /media/{id}/800.webp
  *   other widths:                                 /media/{id}/{w}.webp   for w in IMAGE_WIDTHS
  *   link-preview JPEG (1200×630, < 300 KB):       /media/{id}/og.jpg
+ *   large JPEG (at most 1600 px wide):            /media/{id}/1600.jpg   for the portals' feed,
+ *                                                 which takes JPEG only (issue 13)
  *
  * A width is the most a file can have: a smaller original is never enlarged.
  * URLs that do not follow the rule (an external image) are used as they are.
@@ -12,15 +14,16 @@
 export const IMAGE_WIDTHS = [200, 400, 800, 1600] as const;
 export const CANONICAL_WIDTH = 800;
 export const PREVIEW_FILE = "og.jpg";
+export const LARGE_JPEG_FILE = "1600.jpg";
 
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
-const MEDIA_URL = /^\/media\/([A-Za-z0-9-]{8,64})\/(\d+\.webp|og\.jpg)$/;
+const MEDIA_URL = /^\/media\/([A-Za-z0-9-]{8,64})\/(\d+\.webp|og\.jpg|1600\.jpg)$/;
 
 export const isMediaId = (id: string) => /^[A-Za-z0-9-]{8,64}$/.test(id);
 
 /** The files stored for one photo. */
-export const mediaFileNames = () => [...IMAGE_WIDTHS.map((width) => `${width}.webp`), PREVIEW_FILE];
+export const mediaFileNames = () => [...IMAGE_WIDTHS.map((width) => `${width}.webp`), PREVIEW_FILE, LARGE_JPEG_FILE];
 
 export const isMediaFileName = (name: string) => mediaFileNames().includes(name);
 
@@ -51,6 +54,9 @@ export const mediaUrlForWidth = (url: string, width: ImageWidth) => sibling(url,
 
 /** The 1200×630 JPEG used for Open Graph previews (WhatsApp, Facebook), as a path. */
 export const mediaPreviewUrl = (url: string) => sibling(url, PREVIEW_FILE);
+
+/** The large JPEG the portals' feed lists, as a path. */
+export const mediaLargeJpegUrl = (url: string) => sibling(url, LARGE_JPEG_FILE);
 
 /** `srcset` for a stored photo, or undefined for an external URL. */
 export function mediaSrcSet(url: string, widths: readonly ImageWidth[] = IMAGE_WIDTHS): string | undefined {

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { PROPERTY_PURPOSES, PROPERTY_STATUSES, PROPERTY_TYPES } from "~/db/values";
 import { isCanonicalMediaUrl } from "~/features/media/urls";
 import { parseBRLInput } from "~/lib/money";
-import { choice, optionalText, text } from "~/lib/validation";
+import { choice, hasInvalidCharacters, optionalText, text } from "~/lib/validation";
 
 /**
  * The CRM's property form (spec §3 and §5), shared by the dialog (react-hook-form) and the
@@ -42,6 +42,60 @@ function optionalNumber(messages: { invalid: string; max: string }, options: { i
 const formatLimit = (value: number) => new Intl.NumberFormat("pt-BR").format(value);
 
 export const MAX_PHOTOS = 30;
+
+/** A checkbox as a form sends it ("on") or as JSON (true): anything else, or nothing, is off. */
+const checkbox = (message: string) =>
+  z.pipe(
+    z.optional(z.union([z.boolean(), z.string()], { error: message })),
+    z.transform((value) => value === true || value === "on" || value === "true"),
+  );
+
+export const ADDRESS_MESSAGES = {
+  min: "Endereço deve ter pelo menos 3 caracteres",
+  max: "Endereço muito longo",
+  invalid: "Endereço contém caracteres inválidos",
+  cep: "CEP inválido. Use o formato 00000-000",
+} as const;
+
+/** Characters as PostgreSQL's char_length counts them (an emoji is one). */
+const characters = (value: string) => [...value].length;
+
+/** The street address (issue 13): optional, 3–200 characters, empty is none. */
+const streetAddress = z
+  .pipe(
+    z.optional(z.nullable(z.string({ error: ADDRESS_MESSAGES.invalid }))),
+    z.transform((value) => value?.trim() || undefined),
+  )
+  .check(
+    z.refine((value) => value === undefined || !hasInvalidCharacters(value), { error: ADDRESS_MESSAGES.invalid }),
+    z.refine((value) => value === undefined || hasInvalidCharacters(value) || characters(value) >= 3, { error: ADDRESS_MESSAGES.min }),
+    z.refine((value) => value === undefined || characters(value) <= 200, { error: ADDRESS_MESSAGES.max }),
+  );
+
+/** "59064-000", "59064000" or "59.064-000"; empty is none. */
+const CEP_INPUT = /^\d{2}\.?\d{3}-?\d{3}$/;
+
+/** The CEP as it is stored and shown: 00000-000 (issue 13). */
+export const formatCep = (value: string) => {
+  const digits = value.replace(/\D/g, "");
+  return `${digits.slice(0, 5)}-${digits.slice(5, 8)}`;
+};
+
+/** What the CEP field shows while typing: digits only, the hyphen added after the fifth. */
+export const maskCepInput = (value: string) => {
+  const digits = value.replace(/\D/g, "").slice(0, 8);
+  return digits.length > 5 ? formatCep(digits) : digits;
+};
+
+const cep = z.pipe(
+  z
+    .pipe(
+      z.optional(z.nullable(z.string({ error: ADDRESS_MESSAGES.cep }))),
+      z.transform((value) => value?.trim() || undefined),
+    )
+    .check(z.refine((value) => value === undefined || CEP_INPUT.test(value), { error: ADDRESS_MESSAGES.cep })),
+  z.transform((value) => (value === undefined ? undefined : formatCep(value))),
+);
 
 export const PHOTO_URL_MESSAGE = "Foto inválida: use apenas fotos enviadas por este formulário";
 
@@ -95,6 +149,11 @@ export const propertyFormSchema = z.object({
     z.transform((value) => value.toUpperCase()),
   ),
   broker_partner: optionalText(100, "Parceiro muito longo", { invalid: "Parceiro contém caracteres inválidos" }),
+  // The portals (issue 13): the feed's switch, and the address shown only when the broker says so.
+  publish_to_portals: checkbox("Publicar nos portais inválido"),
+  street_address: streetAddress,
+  cep,
+  display_address: checkbox("Exibir endereço inválido"),
   images: z.pipe(
     z.optional(z.array(z.string({ error: PHOTO_URL_MESSAGE }), { error: PHOTO_URL_MESSAGE })),
     z.transform((value) => value ?? []),

@@ -22,7 +22,12 @@ const log = logger("crm");
 type Deps = { db: Database; storage: MediaStorage };
 
 /** What the CRM shows and edits: everything a visitor sees, plus the internal partner. */
-export type CrmProperty = Omit<PublicPropertyDetail, "updated_at"> & { broker_partner: string | null };
+export type CrmProperty = Omit<PublicPropertyDetail, "updated_at"> & {
+  broker_partner: string | null;
+  /** The portals (issue 13); street_address and cep here whether or not the site shows them. */
+  publish_to_portals: boolean;
+  display_address: boolean;
+};
 
 export type CrmPropertiesPage = PageInfo & { properties: CrmProperty[]; search: string };
 
@@ -78,6 +83,10 @@ function toCrmProperty(row: typeof properties.$inferSelect): CrmProperty {
     broker_partner: row.broker_partner,
     images: row.images,
     created_at: new Date(row.created_at).toISOString(),
+    publish_to_portals: row.publish_to_portals,
+    street_address: row.street_address,
+    cep: row.cep,
+    display_address: row.display_address,
   };
 }
 
@@ -92,7 +101,14 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 function rowFrom(values: PropertyFormValues) {
-  return { ...values, broker_partner: values.broker_partner ?? null, updated_at: new Date() };
+  // null, not undefined: an update leaves undefined columns as they were, and a cleared field must clear.
+  return {
+    ...values,
+    broker_partner: values.broker_partner ?? null,
+    street_address: values.street_address ?? null,
+    cep: values.cep ?? null,
+    updated_at: new Date(),
+  };
 }
 
 /** The fields an edit can change, compared to name what an update changed. */
@@ -114,6 +130,10 @@ const EDITABLE_FIELDS = [
   "state",
   "broker_partner",
   "images",
+  "publish_to_portals",
+  "street_address",
+  "cep",
+  "display_address",
 ] as const satisfies readonly (keyof PropertyFormValues)[];
 
 export async function createProperty(deps: Deps, actor: AuditActor, values: PropertyFormValues): Promise<SaveResult> {

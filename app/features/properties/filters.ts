@@ -14,9 +14,14 @@ export const PARKING_OPTIONS = ["1", "2", "3", "4"] as const;
 /** Cards per page of /imoveis: six rows of two, a page a phone scrolls in a few flicks. */
 export const LIST_PAGE_SIZE = 12;
 /** Every query parameter /imoveis understands (a page cache may drop any other). */
-export const LIST_QUERY_PARAMS = ["tipo", "finalidade", "bairro", "quartos", "vagas", "preco_min", "preco_max", PAGE_PARAM] as const;
+export const LIST_QUERY_PARAMS = ["codigo", "tipo", "finalidade", "bairro", "quartos", "vagas", "preco_min", "preco_max", PAGE_PARAM] as const;
+/** A listing's code is 1–50 characters (spec §6); a longer search cannot match one. */
+export const CODIGO_MAX = 50;
+export const CODIGO_TOO_LONG = `O código tem no máximo ${CODIGO_MAX} caracteres. Confira e busque de novo.`;
 
 export type ListFilters = {
+  /** Part of a listing's code, upper-cased as codes are stored ("" = any). */
+  codigo: string;
   tipo: PropertyType | typeof FILTER_ALL;
   finalidade: PropertyPurpose | typeof FILTER_ALL;
   bairro: string;
@@ -30,6 +35,7 @@ export type ListFilters = {
 };
 
 export const DEFAULT_FILTERS: ListFilters = {
+  codigo: "",
   tipo: FILTER_ALL,
   finalidade: FILTER_ALL,
   bairro: "",
@@ -56,9 +62,23 @@ function neighbourhoodText(value: string | null): string {
   return searchText(value, 100);
 }
 
+/**
+ * The code typed by a visitor, as the database will compare it: trimmed and upper-cased (codes
+ * are stored upper-case). Too long for any code: cut, and `codigoTooLong` says so.
+ */
+function codigoText(value: string | null): string {
+  return searchText(value, CODIGO_MAX).toUpperCase();
+}
+
+/** Whether the URL's `codigo` is longer than any listing's code can be (the page says so). */
+export function codigoTooLong(params: URLSearchParams): boolean {
+  return searchText(params.get("codigo"), CODIGO_MAX + 1).length > CODIGO_MAX;
+}
+
 /** Reads filters from a URL's query; anything unknown or malformed falls back to the default. */
 export function parseListFilters(params: URLSearchParams): ListFilters {
   const filters: ListFilters = {
+    codigo: codigoText(params.get("codigo")),
     tipo: oneOf(params.get("tipo"), [FILTER_ALL, ...PROPERTY_TYPES], FILTER_ALL),
     finalidade: oneOf(params.get("finalidade"), [FILTER_ALL, ...PROPERTY_PURPOSES], FILTER_ALL),
     bairro: neighbourhoodText(params.get("bairro")),
@@ -77,6 +97,8 @@ export function parseListFilters(params: URLSearchParams): ListFilters {
 export function listSearchParams(filters: Partial<Record<keyof ListFilters, string | number>>): string {
   const params = new URLSearchParams();
   const merged = { ...DEFAULT_FILTERS, ...filters };
+  const codigo = String(merged.codigo).trim();
+  if (codigo) params.set("codigo", codigo);
   if (merged.tipo !== FILTER_ALL) params.set("tipo", String(merged.tipo));
   if (merged.finalidade !== FILTER_ALL) params.set("finalidade", String(merged.finalidade));
   const bairro = String(merged.bairro).trim();

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, sql, type SQL } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { isCanonicalMediaUrl, showableImages } from "~/features/media/urls";
 import { isUuid } from "~/lib/ids";
@@ -53,6 +54,9 @@ export async function listFeaturedProperties(db: Database): Promise<PropertyCard
 /** The WHERE clause for the public list's filters (spec §2 "List"), evaluated by the database. */
 export function filterConditions(filters: ListFilters): SQL | undefined {
   const conditions: SQL[] = [];
+  // Codes are stored upper-case and so is the search (parseListFilters): a plain "contains",
+  // read through the trigram index on codigo (migration 0008).
+  if (filters.codigo) conditions.push(sql`${propertiesPublic.codigo} like ${`%${escapeLike(filters.codigo)}%`} escape '\\'`);
   if (filters.tipo !== FILTER_ALL) conditions.push(eq(propertiesPublic.type, filters.tipo));
   if (filters.finalidade !== FILTER_ALL) conditions.push(eq(propertiesPublic.purpose, filters.finalidade));
   if (filters.bairro) {
@@ -111,6 +115,70 @@ export async function listPublicPropertiesPage(
   return { ...info, properties: rows.map(toCard) };
 }
 
+/**
+ * The listing whose code is exactly this one (ignoring case and surrounding spaces), for the
+ * 'Código' search: a visitor who has a listing's code goes straight to its page.
+ */
+export async function findPublicPropertyIdByCodigo(db: Database, codigo: string): Promise<string | null> {
+  const code = codigo.trim().toUpperCase();
+  if (!code) return null;
+  const [row] = await db.select({ id: propertiesPublic.id }).from(propertiesPublic).where(eq(propertiesPublic.codigo, code)).limit(1);
+  return row?.id ?? null;
+}
+
+export const SIMILAR_COUNT = 3;
+
+/**
+ * 'Imóveis semelhantes' (issue 13): up to three available listings of the same type and purpose,
+ * the same neighbourhood first, then the nearest in price (ties by id, so the order is stable). The
+ * nearest few in price lie among the next few above and below it, so four short walks along
+ * properties_similar_*_idx (migration 0008) replace a sort of every listing of that type:
+ * above and below the price, in the neighbourhood and in any. At most twelve rows come back.
+ */
+export async function listSimilarProperties(
+  db: Database,
+  property: Pick<PublicPropertyDetail, "id" | "type" | "purpose" | "neighborhood" | "price">,
+): Promise<PropertyCardData[]> {
+  // The literal 'disponivel' (not a parameter) lets the planner match the partial indexes.
+  const base = and(
+    eq(propertiesPublic.type, property.type),
+    eq(propertiesPublic.purpose, property.purpose),
+    sql`${propertiesPublic.status} = 'disponivel'`,
+    ne(propertiesPublic.id, property.id),
+  );
+  const sameNeighborhood = sql`immutable_unaccent(lower(${propertiesPublic.neighborhood})) = immutable_unaccent(lower(${property.neighborhood}))`;
+  const walk = (neighborhood: SQL | undefined, above: boolean) =>
+    db
+      .select({ ...cardColumns, sameNeighborhood: sql<boolean>`${neighborhood ?? sql`false`}`.as("same_neighborhood") })
+      .from(propertiesPublic)
+      .where(and(base, neighborhood, above ? gte(propertiesPublic.price, property.price) : lt(propertiesPublic.price, property.price)))
+      .orderBy(above ? asc(propertiesPublic.price) : desc(propertiesPublic.price), asc(propertiesPublic.id))
+      .limit(SIMILAR_COUNT);
+  const rows = await unionAll(walk(sameNeighborhood, true), walk(sameNeighborhood, false), walk(undefined, true), walk(undefined, false));
+  const byId = new Map<string, (typeof rows)[number]>();
+  // A listing found by both walks keeps the neighbourhood walk's mark.
+  for (const row of rows) if (!byId.has(row.id) || row.sameNeighborhood) byId.set(row.id, row);
+  const distance = (price: number | string) => Math.abs(Number(price) - property.price);
+  return [...byId.values()]
+    .sort(
+      (a, b) =>
+        Number(b.sameNeighborhood) - Number(a.sameNeighborhood) ||
+        distance(a.price) - distance(b.price) ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    )
+    .slice(0, SIMILAR_COUNT)
+    .map(({ sameNeighborhood: _, ...card }) => toCard(card));
+}
+
+/** Favourites (/favoritos): the cards of these ids still on the site, in the order given. */
+export async function listPublicPropertiesByIds(db: Database, ids: string[]): Promise<PropertyCardData[]> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return [];
+  const rows = await db.select(cardColumns).from(propertiesPublic).where(inArray(propertiesPublic.id, valid));
+  const cards = new Map(rows.map((row) => [row.id, toCard(row)]));
+  return valid.map((id) => cards.get(id)).filter((card) => card !== undefined);
+}
+
 /** One property for its public page, or null (unknown or malformed id: never a database error). */
 export async function getPublicProperty(db: Database, id: string): Promise<PublicPropertyDetail | null> {
   if (!isUuid(id)) return null;
@@ -121,6 +189,9 @@ export async function getPublicProperty(db: Database, id: string): Promise<Publi
       images: propertiesPublic.images,
       created_at: propertiesPublic.created_at,
       updated_at: propertiesPublic.updated_at,
+      // The view gives these only when 'Exibir endereço' is on.
+      street_address: propertiesPublic.street_address,
+      cep: propertiesPublic.cep,
     })
     .from(propertiesPublic)
     .where(eq(propertiesPublic.id, id));

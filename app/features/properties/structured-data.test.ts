@@ -22,6 +22,8 @@ const property: PublicPropertyDetail = {
   images: ["/media/0b7f3c2e-1a2b-4c3d-9e8f-001122334455/800.webp"],
   created_at: "2026-01-01T00:00:00.000Z",
   updated_at: "2026-01-01T00:00:00.000Z",
+  street_address: null,
+  cep: null,
 };
 
 describe("listing JSON-LD", () => {
@@ -31,6 +33,18 @@ describe("listing JSON-LD", () => {
     expect(json.offers).toMatchObject({ "@type": "Offer", price: 780000, priceCurrency: "BRL" });
     expect(json.url).toBe("https://corretor.com.br/imoveis/0b7f3c2e-1a2b-4c3d-9e8f-001122334455");
     expect(json.image[0]).toMatch(/^https:\/\/corretor\.com\.br\/media\/.+\/1600\.webp$/);
+  });
+
+  it("gives the street and CEP only when the site shows them (issue 13)", () => {
+    expect(listingJsonLd(property, "https://corretor.com.br").about.address).toEqual({
+      "@type": "PostalAddress",
+      addressLocality: "Natal",
+      addressRegion: "RN",
+      streetAddress: "Ponta Negra",
+      addressCountry: "BR",
+    });
+    const shown = listingJsonLd({ ...property, street_address: "Rua Praia de Ponta Negra, 120", cep: "59090-210" }, "https://corretor.com.br");
+    expect(shown.about.address).toMatchObject({ streetAddress: "Rua Praia de Ponta Negra, 120", postalCode: "59090-210" });
   });
 
   it("cannot be closed early by a listing's text", () => {

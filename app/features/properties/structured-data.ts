@@ -35,7 +35,9 @@ export function listingJsonLd(property: PublicPropertyDetail, publicUrl: string)
         "@type": "PostalAddress",
         addressLocality: property.city,
         addressRegion: property.state,
-        streetAddress: property.neighborhood,
+        // The street only when the broker chose to show it (issue 13); otherwise the neighbourhood.
+        streetAddress: property.street_address ?? property.neighborhood,
+        ...(property.cep ? { postalCode: property.cep } : {}),
         addressCountry: "BR",
       },
     },

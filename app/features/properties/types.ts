@@ -26,4 +26,7 @@ export type PublicPropertyDetail = Omit<PropertyCardData, "cover"> & {
   images: string[];
   created_at: string;
   updated_at: string;
+  /** Street address and CEP (issue 13): null unless the broker chose 'Exibir endereço'. */
+  street_address: string | null;
+  cep: string | null;
 };

@@ -9,6 +9,7 @@ import { formatBRL } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import {
   BEDROOM_OPTIONS,
+  CODIGO_MAX,
   FILTER_ALL,
   PARKING_OPTIONS,
   PRICE_MAX,
@@ -26,8 +27,9 @@ export function priceLabel(value: number): string {
 }
 
 /**
- * The list's six filters. Each change goes to the URL at once (the neighbourhood after a short
- * pause in typing); the URL is the filter state. Without JavaScript it is a GET form.
+ * The list's six filters and the code. Each change goes to the URL at once (the neighbourhood
+ * after a short pause in typing, the code when submitted); the URL is the filter state. Without
+ * JavaScript it is a GET form.
  */
 export function FilterPanel({
   filters,
@@ -101,6 +103,27 @@ export function FilterPanel({
         }}
       >
         <h2 className="hidden text-lg font-semibold lg:block">Filtros</h2>
+
+        {/* A code is searched when asked (Enter or the button), not while typing: an exact code
+            opens that listing's page, which must not happen halfway through typing another. */}
+        <div className="grid gap-1.5">
+          <Label htmlFor="filter-codigo">Código</Label>
+          <div className="flex gap-2">
+            <Input
+              id="filter-codigo"
+              name="codigo"
+              type="search"
+              placeholder="Ex.: AP-PN-101"
+              autoComplete="off"
+              maxLength={CODIGO_MAX}
+              value={draft.codigo}
+              onChange={(event) => change({ codigo: event.target.value }, { apply: false })}
+            />
+            <Button type="submit" variant="outline" size="icon" className="shrink-0" aria-label="Buscar pelo código">
+              <Icon name="search" />
+            </Button>
+          </div>
+        </div>
 
         <div className="grid gap-1.5">
           <Label htmlFor="filter-tipo">Tipo</Label>

@@ -3,6 +3,7 @@ import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
 import { STICKY_END, Table, Td, Th } from "~/components/ui/table";
 import { RowActions } from "~/features/crm/components/row-actions";
+import { portalExclusionReasons } from "~/features/portals/feed-rules";
 import { formatBRL } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import type { CrmProperty } from "../crm.server";
@@ -31,6 +32,13 @@ function FeaturedToggle({ property }: { property: CrmProperty }) {
       />
     </button>
   );
+}
+
+/** Why a listing is not in the portals' feed (issue 13), in a word or two each; nothing when it is. */
+function PortalNote({ property }: { property: CrmProperty }) {
+  const reasons = portalExclusionReasons(property);
+  if (reasons.length === 0) return null;
+  return <span className="mt-1 block text-xs text-amber-800">Fora dos portais: {reasons.join(", ")}</span>;
 }
 
 /** Spec §2 "CRM properties": a table on wide screens, cards on a phone. */
@@ -73,6 +81,7 @@ export function PropertiesTable({
                 <Td className="whitespace-nowrap font-mono text-xs font-semibold">{property.codigo}</Td>
                 <Td className="min-w-40">
                   <span className="line-clamp-2">{property.title}</span>
+                  <PortalNote property={property} />
                 </Td>
                 <Td>
                   {TYPE_LABELS[property.type]}
@@ -105,6 +114,7 @@ export function PropertiesTable({
                 <p className="text-sm text-muted-foreground">
                   {TYPE_LABELS[property.type]} · {PURPOSE_LABELS[property.purpose]} · {property.neighborhood}
                 </p>
+                <PortalNote property={property} />
               </div>
               <FeaturedToggle property={property} />
             </div>

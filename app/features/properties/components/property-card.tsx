@@ -8,6 +8,7 @@ import { cn } from "~/lib/utils";
 import { PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS, priceText } from "../labels";
 import type { PropertyCardData } from "../types";
 import { Icon } from "~/components/ui/icon";
+import { FavoriteButton } from "~/features/favorites/components/favorite-button";
 
 type Props = {
   property: PropertyCardData;
@@ -31,7 +32,7 @@ export function PropertyCard({ property, priority = false, className, style }: P
 
   return (
     <article
-      className={cn("flex flex-col overflow-hidden rounded-lg border border-border bg-white shadow-sm transition-shadow hover:shadow-md", className)}
+      className={cn("relative flex flex-col overflow-hidden rounded-lg border border-border bg-white shadow-sm transition-shadow hover:shadow-md", className)}
       style={style}
     >
       {/* The title below is the accessible link; this one is for pointer users only. */}
@@ -65,6 +66,8 @@ export function PropertyCard({ property, priority = false, className, style }: P
           )}
         </span>
       </Link>
+      {/* Beside the photo's link, not inside it: a button in a link is neither. */}
+      <FavoriteButton id={property.id} title={property.title} className="absolute right-3 top-3" />
 
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex flex-wrap gap-2">

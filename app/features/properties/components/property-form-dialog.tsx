@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -12,7 +12,7 @@ import { toast } from "~/components/ui/toaster";
 import { type ActionAnswer, firstErrorMessage, useAnswerToast, useFillOnOpen } from "~/features/crm/form-helpers";
 import { PROPERTY_PURPOSES, PROPERTY_STATUSES } from "~/db/values";
 import { maskBRLInput, priceToInput } from "~/lib/money";
-import { PROPERTY_MESSAGES, propertyFormSchema, type PropertyFormInput, type PropertyFormValues } from "../crm-schema";
+import { maskCepInput, PROPERTY_MESSAGES, propertyFormSchema, type PropertyFormInput, type PropertyFormValues } from "../crm-schema";
 import type { CrmProperty } from "../crm.server";
 import { PURPOSE_LABELS, STATUS_LABELS } from "../labels";
 import { PhotoUploader } from "./photo-uploader";
@@ -21,7 +21,7 @@ import { PropertyTypeOptions } from "./property-type-options";
 /** Field order: the first failing one is the one the toast names (spec §5). */
 const FIELD_ORDER: (keyof PropertyFormInput)[] = [
   "codigo", "title", "description", "type", "purpose", "status", "price", "area", "bedrooms", "bathrooms",
-  "parking_spaces", "neighborhood", "city", "state", "broker_partner", "images",
+  "parking_spaces", "neighborhood", "city", "state", "street_address", "cep", "broker_partner", "images",
 ];
 
 function defaultsFor(property?: CrmProperty): PropertyFormInput {
@@ -43,6 +43,11 @@ function defaultsFor(property?: CrmProperty): PropertyFormInput {
     state: property?.state ?? "RN",
     broker_partner: property?.broker_partner ?? "",
     images: property?.images ?? [],
+    // On for a new listing: the portals are where most buyers search (issue 13).
+    publish_to_portals: property?.publish_to_portals ?? true,
+    street_address: property?.street_address ?? "",
+    cep: property?.cep ?? "",
+    display_address: property?.display_address ?? false,
   };
 }
 
@@ -70,6 +75,7 @@ export function PropertyFormDialog({
   const { register, control, handleSubmit, formState, reset } = form;
   const errors = formState.errors;
   const saving = fetcher.state !== "idle";
+  const portalsHintId = useId();
 
   useFillOnOpen(open, property?.id ?? "new", () => {
     reset(defaultsFor(property));
@@ -212,6 +218,28 @@ export function PropertyFormDialog({
               <Input maxLength={2} {...register("state")} />
             </FormField>
           </div>
+          <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">
+            <FormField label="Endereço" error={errors.street_address?.message} hint="Opcional: rua e número.">
+              <Input maxLength={200} autoComplete="off" {...register("street_address")} />
+            </FormField>
+            <FormField label="CEP" error={errors.cep?.message} hint="Opcional.">
+              <Input
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={10}
+                placeholder="00000-000"
+                {...register("cep", {
+                  onChange: (event) => {
+                    event.target.value = maskCepInput(event.target.value);
+                  },
+                })}
+              />
+            </FormField>
+          </div>
+          <label className="flex items-center gap-3 text-sm font-medium">
+            <input type="checkbox" className="size-5 accent-primary" {...register("display_address")} />
+            Exibir endereço no site e nos portais
+          </label>
           <FormField label="Corretor parceiro" error={errors.broker_partner?.message} hint="Uso interno: não aparece no site.">
             <Input maxLength={100} {...register("broker_partner")} />
           </FormField>
@@ -219,6 +247,15 @@ export function PropertyFormDialog({
             <input type="checkbox" className="size-5 accent-primary" {...register("featured")} />
             Destaque na página inicial
           </label>
+          <div className="grid gap-1">
+            <label className="flex items-center gap-3 text-sm font-medium">
+              <input type="checkbox" className="size-5 accent-primary" aria-describedby={portalsHintId} {...register("publish_to_portals")} />
+              Publicar nos portais
+            </label>
+            <p id={portalsHintId} className="pl-8 text-xs text-muted-foreground">
+              ZAP Imóveis, VivaReal e OLX, pelo feed em Configurações → Portais.
+            </p>
+          </div>
           <Controller
             control={control}
             name="images"

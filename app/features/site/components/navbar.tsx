@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { useFavorites } from "~/features/favorites/favorites";
+import { CODIGO_MAX } from "~/features/properties/filters";
 import { whatsappLink } from "~/features/site/broker-profile";
 import { useRootData } from "~/root";
 import { cn } from "~/lib/utils";
@@ -17,6 +19,7 @@ export function Navbar() {
   const { broker } = useRootData();
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  const favoriteCount = useFavorites().length;
 
   // Close the phone menu whenever the page changes (a link was followed, or Back was pressed).
   useEffect(() => setOpen(false), [location.pathname]);
@@ -48,6 +51,29 @@ export function Navbar() {
         </ul>
 
         <div className="flex items-center gap-2">
+          <CodeSearch id="nav-codigo" className="hidden xl:flex" />
+          {/* The count comes from this browser's storage, after hydration: cached pages stay the same for all. */}
+          <NavLink
+            to="/favoritos"
+            prefetch="intent"
+            className={({ isActive }) =>
+              cn(
+                "relative inline-flex h-10 items-center gap-2 rounded-md px-2.5 text-sm font-medium transition-colors",
+                isActive ? "bg-primary/10 text-primary" : "text-foreground hover:bg-muted",
+              )
+            }
+          >
+            <Icon name="heart" className="size-5" />
+            <span className="sr-only lg:not-sr-only">Favoritos</span>
+            {favoriteCount > 0 && (
+              <>
+                <span aria-hidden="true" className="absolute -right-1 -top-1 grid h-5 min-w-5 place-items-center rounded-full bg-primary px-1 text-xs font-semibold text-white lg:static">
+                  {favoriteCount}
+                </span>
+                <span className="sr-only"> ({favoriteCount === 1 ? "1 salvo" : `${favoriteCount} salvos`})</span>
+              </>
+            )}
+          </NavLink>
           <a
             href={whatsappLink(broker.whatsapp)}
             target="_blank"
@@ -86,7 +112,35 @@ export function Navbar() {
             </li>
           ))}
         </ul>
+        <div className="container-page pb-4">
+          <CodeSearch id="menu-codigo" className="flex px-3" />
+        </div>
       </div>
     </header>
+  );
+}
+
+/** 'Código' search (issue 13): an exact code opens that listing, part of one filters the list. */
+function CodeSearch({ id, className }: { id: string; className?: string }) {
+  return (
+    <Form method="get" action="/imoveis" role="search" aria-label="Buscar pelo código do imóvel" className={cn("items-center gap-2", className)}>
+      <label htmlFor={id} className="text-sm font-medium">
+        Código
+      </label>
+      <input
+        id={id}
+        name="codigo"
+        type="search"
+        required
+        maxLength={CODIGO_MAX}
+        placeholder="AP-PN-101"
+        autoComplete="off"
+        className="h-10 w-full min-w-0 rounded-md border border-input bg-white px-3 text-base shadow-xs placeholder:text-muted-foreground/80 md:text-sm xl:w-32"
+      />
+      <button type="submit" className="inline-flex size-10 shrink-0 items-center justify-center rounded-md border border-input bg-white hover:bg-muted">
+        <Icon name="search" className="size-4" />
+        <span className="sr-only">Buscar</span>
+      </button>
+    </Form>
   );
 }

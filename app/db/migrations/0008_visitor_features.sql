@@ -1,0 +1,3 @@
+CREATE INDEX "properties_codigo_search_idx" ON "properties" USING gin ("codigo" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "properties_similar_idx" ON "properties" USING btree ("type","purpose","price") WHERE status = 'disponivel';--> statement-breakpoint
+CREATE INDEX "properties_similar_neighborhood_idx" ON "properties" USING btree ("type","purpose",immutable_unaccent(lower("neighborhood")),"price") WHERE status = 'disponivel';

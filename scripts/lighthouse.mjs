@@ -69,6 +69,7 @@ const pages = process.env.LH_PAGES?.split(",") ?? [
   "/contato",
   "/agendar-visita",
   "/privacidade",
+  "/favoritos",
   "/auth",
   "/pagina-que-nao-existe",
 ];

@@ -41,6 +41,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+/**
+ * The box the server's "Carregando" and the empty list share: the page arrives without the
+ * favourites (they live in the browser), so both states take the same room and the footer does
+ * not jump once they are known (Lighthouse measured a layout shift of 0.22 here).
+ */
+const STATE_BOX = "flex min-h-72 flex-col items-center justify-center rounded-lg border border-dashed border-border bg-white p-10 text-center";
+
 const noop = () => () => {};
 /** False on the server and while hydrating: until then the favourites are unknown, not empty. */
 const useHydrated = () => useSyncExternalStore(noop, () => true, () => false);
@@ -100,12 +107,14 @@ export default function FavoritesPage() {
             </ul>
           </>
         ) : loading ? (
-          <p className="flex items-center gap-2 text-muted-foreground">
-            <Icon name="loader-circle" className="size-4 [animation:spin_0.8s_linear_infinite]" />
-            Carregando seus favoritos...
-          </p>
+          <div className={STATE_BOX}>
+            <p className="flex items-center gap-2 text-muted-foreground">
+              <Icon name="loader-circle" className="size-4 [animation:spin_0.8s_linear_infinite]" />
+              Carregando seus favoritos...
+            </p>
+          </div>
         ) : (
-          <div className="rounded-lg border border-dashed border-border bg-white p-10 text-center">
+          <div className={STATE_BOX}>
             <Icon name="heart" className="mx-auto size-10 text-muted-foreground" />
             <h2 className="mt-3 text-lg font-semibold">Nenhum imóvel favorito ainda</h2>
             <p className="mt-1 text-sm text-muted-foreground">Toque no coração de um imóvel para guardá-lo aqui.</p>

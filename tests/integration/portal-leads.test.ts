@@ -1,10 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { count, eq, inArray } from "drizzle-orm";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audit_log, lead_events, leads, outbox, settings } from "~/db/schema";
-import * as entry from "~/entry.server";
 import { LEAD_ALERT_KIND } from "~/features/mail/lead-alert.server";
 import { PORTAL_LEAD_MESSAGES, portalPhone } from "~/features/portals/portal-leads.server";
 import { setWebhookSecret } from "~/features/portals/portal-settings.server";
@@ -19,6 +17,7 @@ import { createApp } from "../../server/app";
 import { context } from "../helpers/authorization";
 import { createSignedInUser, insertProperty, makeRequest, type TestUser } from "../helpers/factories";
 import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
+import { resourceRoutesBuild } from "../helpers/server-build";
 
 /**
  * The portals' lead webhook (issue 13), POSTed through the real HTTP server (server/app.ts:
@@ -36,22 +35,9 @@ const PUBLIC_URL = "http://localhost:3000";
 
 /** The production server around a build with the webhook's route (and a root with nothing). */
 function webhookApp(clientDir: string) {
-  const build = {
-    entry: { module: entry },
-    routes: {
-      root: { id: "root", path: "", module: { default: () => null } },
-      "routes/portal-leads-webhook": { id: "routes/portal-leads-webhook", parentId: "root", path: "api/portais/leads", module: webhookRoute },
-    },
-    assets: { entry: { module: "/assets/entry.js", imports: [] }, routes: {}, url: "/assets/manifest.js", version: "test" },
-    publicPath: "/",
-    assetsBuildDirectory: clientDir,
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-    basename: "/",
-  } as unknown as ServerBuild;
+  const build = resourceRoutesBuild({
+    "routes/portal-leads-webhook": { path: "api/portais/leads", module: webhookRoute },
+  }, clientDir);
   return createApp({ build, clientDir, publicUrl: PUBLIC_URL, trustProxy: false, pageCacheMaxBytes: 0 });
 }
 

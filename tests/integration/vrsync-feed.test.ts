@@ -2,13 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { eq, sql } from "drizzle-orm";
-import type { ServerBuild } from "react-router";
 import { SaxesParser } from "saxes";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { audit_log, media, properties } from "~/db/schema";
-import * as entry from "~/entry.server";
 import { deleteUnusedMedia } from "~/features/media/cleanup.server";
 import { storeImage } from "~/features/media/pipeline.server";
 import { mediaIdFromUrl } from "~/features/media/urls";
@@ -26,6 +24,7 @@ import { createApp, isCacheable } from "../../server/app";
 import { context } from "../helpers/authorization";
 import { createSignedInUser, insertProperty, makeRequest, type TestUser } from "../helpers/factories";
 import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
+import { resourceRoutesBuild } from "../helpers/server-build";
 import { child, childNames, parseXml, type XmlElement } from "../helpers/xml";
 
 /**
@@ -52,23 +51,10 @@ const HOSTILE_TITLE = `Cobertura ]]> <script>alert("x")</script> & vista 🏖️
 const DESCRIPTION = "Apartamento nascente com três quartos, varanda gourmet e vista para o mar de Ponta Negra.";
 
 function feedApp(clientDir: string) {
-  const build = {
-    entry: { module: entry },
-    routes: {
-      root: { id: "root", path: "", module: { default: () => null } },
-      "routes/portal-feed": { id: "routes/portal-feed", parentId: "root", path: "feeds/vrsync/:file", module: feedRoute },
-      "routes/media": { id: "routes/media", parentId: "root", path: "media/:id/:file", module: mediaRoute },
-    },
-    assets: { entry: { module: "/assets/entry.js", imports: [] }, routes: {}, url: "/assets/manifest.js", version: "test" },
-    publicPath: "/",
-    assetsBuildDirectory: clientDir,
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-    basename: "/",
-  } as unknown as ServerBuild;
+  const build = resourceRoutesBuild({
+    "routes/portal-feed": { path: "feeds/vrsync/:file", module: feedRoute },
+    "routes/media": { path: "media/:id/:file", module: mediaRoute },
+  }, clientDir);
   // The public page cache on, as in production: the feed must never go into it.
   return createApp({ build, clientDir, publicUrl: PUBLIC_URL, trustProxy: false, pageCacheMaxBytes: 8 * 1024 * 1024 });
 }

@@ -1,10 +1,8 @@
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import * as schema from "~/db/schema";
 import { getWorkingDay } from "~/features/dashboard/working-day.server";
 import { listLeadBoard } from "~/features/leads/board.server";
+import { planNodes, recordingDb, type Recorded } from "../helpers/query-plans";
 import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
 
 /**
@@ -17,8 +15,6 @@ import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/r
 const LEADS = 100_000;
 const VISITS = 20_000;
 const BIG_TABLES = new Set(["leads", "visits"]);
-type Recorded = { sql: string; params: unknown[] };
-type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; Plans?: PlanNode[] };
 
 async function seed(test: TestRuntime) {
   const run = (sql: string) => (test.kind === "pglite" ? test.runtime.database.pglite!.exec(sql) : test.runtime.database.pool!.query(sql));
@@ -39,32 +35,6 @@ async function seed(test: TestRuntime) {
     from leads limit ${VISITS}`);
   await run("vacuum analyze leads");
   await run("vacuum analyze visits");
-}
-
-function recordingDb(test: TestRuntime, recorded: Recorded[]): Database {
-  const logger = { logQuery: (sql: string, params: unknown[]) => recorded.push({ sql, params }) };
-  return (
-    test.kind === "pglite"
-      ? drizzlePglite(test.runtime.database.pglite!, { schema, logger })
-      : drizzleNodePg(test.runtime.database.pool!, { schema, logger })
-  ) as unknown as Database;
-}
-
-async function planNodes(test: TestRuntime, { sql, params }: Recorded): Promise<PlanNode[]> {
-  const text = `explain (format json) ${sql}`;
-  const result =
-    test.kind === "pglite"
-      ? await test.runtime.database.pglite!.query<Record<string, unknown>>(text, params as never[])
-      : await test.runtime.database.pool!.query(text, params as never[]);
-  const raw = result.rows[0]["QUERY PLAN"];
-  const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-  const all: PlanNode[] = [];
-  const walk = (node: PlanNode) => {
-    all.push(node);
-    node.Plans?.forEach(walk);
-  };
-  walk(plan[0].Plan);
-  return all;
 }
 
 const CASES: [name: string, read: (db: Database) => Promise<unknown>, wholeTableTotals?: boolean][] = [

@@ -1,13 +1,11 @@
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import * as schema from "~/db/schema";
 import { listUsersPage } from "~/features/auth/users.server";
 import { listCrmLeadsPage } from "~/features/leads/crm.server";
 import { listCrmPropertiesPage } from "~/features/properties/crm.server";
 import { DEFAULT_FILTERS, type ListFilters } from "~/features/properties/filters";
 import { listFeaturedProperties, listPublicPropertiesPage, sitemapProperties } from "~/features/properties/public-queries.server";
+import { planNodes, recordingDb, type Recorded } from "../helpers/query-plans";
 import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
 
 /**
@@ -23,7 +21,6 @@ const USERS = 10_000;
 const RUNS = 15;
 const BIG_TABLES = new Set(["properties", "leads", "user"]);
 
-type Recorded = { sql: string; params: unknown[] };
 
 async function seed(test: TestRuntime) {
   const run = (sql: string) => (test.kind === "pglite" ? test.runtime.database.pglite!.exec(sql) : test.runtime.database.pool!.query(sql));
@@ -55,38 +52,6 @@ async function seed(test: TestRuntime) {
 }
 
 /** A database handle on the same connection that records every statement it sends. */
-function recordingDb(test: TestRuntime, recorded: Recorded[]): Database {
-  const logger = { logQuery: (sql: string, params: unknown[]) => recorded.push({ sql, params }) };
-  return (
-    test.kind === "pglite"
-      ? drizzlePglite(test.runtime.database.pglite!, { schema, logger })
-      : drizzleNodePg(test.runtime.database.pool!, { schema, logger })
-  ) as unknown as Database;
-}
-
-async function explain(test: TestRuntime, { sql, params }: Recorded): Promise<unknown> {
-  const text = `explain (format json) ${sql}`;
-  const result =
-    test.kind === "pglite"
-      ? await test.runtime.database.pglite!.query<Record<string, unknown>>(text, params as never[])
-      : await test.runtime.database.pool!.query(text, params as never[]);
-  const plan = result.rows[0]["QUERY PLAN"];
-  return typeof plan === "string" ? JSON.parse(plan) : plan;
-}
-
-type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; Plans?: PlanNode[] };
-
-function nodesOf(plan: unknown): PlanNode[] {
-  const root = (plan as { Plan: PlanNode }[])[0].Plan;
-  const all: PlanNode[] = [];
-  const walk = (node: PlanNode) => {
-    all.push(node);
-    node.Plans?.forEach(walk);
-  };
-  walk(root);
-  return all;
-}
-
 const filters = (patch: Partial<ListFilters>): ListFilters => ({ ...DEFAULT_FILTERS, ...patch });
 const lastPage = Math.ceil(LISTINGS / 12);
 
@@ -172,7 +137,7 @@ describe.each(DATABASE_KINDS)("list queries at scale (%s)", (kind) => {
     const indexes = new Set<string>();
     const seqScanned: string[] = [];
     for (const statement of recorded) {
-      const nodes = nodesOf(await explain(test, statement));
+      const nodes = await planNodes(test, statement);
       const seqScans = nodes.filter((node) => node["Node Type"] === "Seq Scan" && BIG_TABLES.has(node["Relation Name"] ?? ""));
       const isCount = /^select count\(\*\)/i.test(statement.sql);
       const allowed = allowance === "all" || (allowance === "count" && isCount);

@@ -1,10 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import * as schema from "~/db/schema";
 import { properties } from "~/db/schema";
 import { FAVORITES_INVALID } from "~/features/favorites/favorites";
 import { CODIGO_TOO_LONG } from "~/features/properties/filters";
@@ -13,6 +10,7 @@ import { loader as favoritesLoader } from "~/routes/favorites";
 import { loader as listLoader } from "~/routes/properties";
 import { loader as propertyLoader } from "~/routes/property";
 import { insertProperty, makeRequest, settle } from "../helpers/factories";
+import { planNodes, recordingDb, type Recorded } from "../helpers/query-plans";
 import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
 
 /**
@@ -194,8 +192,6 @@ describe.each(DATABASE_KINDS)("visitor features on %s", (kind) => {
 /** The plans of the new queries at the scale of an agency: each reads through its own index. */
 describe.each(DATABASE_KINDS)("visitor queries at scale (%s)", (kind) => {
   let test: TestRuntime;
-  type Recorded = { sql: string; params: unknown[] };
-  type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; Plans?: PlanNode[] };
 
   beforeAll(async () => {
     test = await startTestRuntime(kind);
@@ -213,34 +209,11 @@ describe.each(DATABASE_KINDS)("visitor queries at scale (%s)", (kind) => {
     await test?.stop();
   });
 
-  function recordingDb(recorded: Recorded[]): Database {
-    const logger = { logQuery: (sql: string, params: unknown[]) => recorded.push({ sql, params }) };
-    return (
-      test.kind === "pglite" ? drizzlePglite(test.runtime.database.pglite!, { schema, logger }) : drizzleNodePg(test.runtime.database.pool!, { schema, logger })
-    ) as unknown as Database;
-  }
-
-  async function planNodes({ sql, params }: Recorded): Promise<PlanNode[]> {
-    const text = `explain (format json) ${sql}`;
-    const result =
-      test.kind === "pglite"
-        ? await test.runtime.database.pglite!.query<Record<string, unknown>>(text, params as never[])
-        : await test.runtime.database.pool!.query(text, params as never[]);
-    const plan = result.rows[0]["QUERY PLAN"];
-    const nodes: PlanNode[] = [];
-    const walk = (node: PlanNode) => {
-      nodes.push(node);
-      node.Plans?.forEach(walk);
-    };
-    walk((typeof plan === "string" ? JSON.parse(plan) : plan)[0].Plan);
-    return nodes;
-  }
-
   async function plansOf(read: (db: Database) => Promise<unknown>) {
     const recorded: Recorded[] = [];
-    await read(recordingDb(recorded));
+    await read(recordingDb(test, recorded));
     expect(recorded).toHaveLength(1);
-    const nodes = await planNodes(recorded[0]);
+    const nodes = await planNodes(test, recorded[0]);
     const describe = JSON.stringify(nodes.map((node) => [node["Node Type"], node["Relation Name"], node["Index Name"]]));
     expect(nodes.filter((node) => node["Node Type"] === "Seq Scan" && node["Relation Name"] === "properties"), describe).toEqual([]);
     return Object.assign(new Set(nodes.map((node) => node["Index Name"]).filter(Boolean)), { nodes });
@@ -260,9 +233,9 @@ describe.each(DATABASE_KINDS)("visitor queries at scale (%s)", (kind) => {
     const { listPublicPropertiesPage } = await import("~/features/properties/public-queries.server");
     const { DEFAULT_FILTERS } = await import("~/features/properties/filters");
     const recorded: Recorded[] = [];
-    await listPublicPropertiesPage(recordingDb(recorded), { ...DEFAULT_FILTERS, codigo: "P424" }, 1);
+    await listPublicPropertiesPage(recordingDb(test, recorded), { ...DEFAULT_FILTERS, codigo: "P424" }, 1);
     for (const statement of recorded) {
-      const nodes = await planNodes(statement);
+      const nodes = await planNodes(test, statement);
       expect(nodes.some((node) => node["Index Name"] === "properties_codigo_search_idx"), statement.sql).toBe(true);
     }
   });

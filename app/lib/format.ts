@@ -5,46 +5,67 @@
  */
 export const BROKER_TIME_ZONE = "America/Fortaleza";
 
-const brl = new Intl.NumberFormat("pt-BR", {
-  style: "currency",
-  currency: "BRL",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+/*
+ * Numbers and dates are formatted by hand, not with Intl. The first Intl formatter a page creates
+ * loads the locale's ICU data: 25–115 ms on the main thread of a fresh tab (measured in the
+ * system Chromium), inside the task that evaluates this module on every public page (issue 10,
+ * total blocking time). The output is Intl's pt-BR output, character for character (format.test.ts
+ * compares both over thousands of values), and the same on the server and in any browser, whatever
+ * ICU version each has, so hydration never sees two spellings.
+ */
 
-/** R$ 1.250.000 (Intl puts a no-break space after "R$"). */
+/** "1250000" → "1.250.000". */
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+}
+
+/** Beyond this String() writes exponents (and NaN/∞ no form accepts): Intl answers those. */
+const PLAIN_LIMIT = 1e21;
+
+/**
+ * pt-BR digits with at most `fractionDigits` decimals, trailing zeros dropped; null when Intl must
+ * answer. Rounded as Intl rounds: half away from zero, on the shortest decimal that reads back as
+ * the same double ("1.005" → "1,01", although the double itself is 1.00499999…).
+ */
+function decimal(value: number, fractionDigits: 0 | 2): { sign: string; text: string } | null {
+  const abs = Math.abs(value);
+  if (!Number.isFinite(value) || abs >= PLAIN_LIMIT) return null;
+  // Below 1e-6 String() writes an exponent; such values round to 0 at two decimals anyway.
+  const [whole, fraction = ""] = abs < 1e-6 ? ["0"] : String(abs).split(".");
+  const roundUp = (fraction[fractionDigits] ?? "0") >= "5";
+  const units = (BigInt(whole + fraction.slice(0, fractionDigits).padEnd(fractionDigits, "0")) + (roundUp ? 1n : 0n))
+    .toString()
+    .padStart(fractionDigits + 1, "0");
+  const integer = units.slice(0, units.length - fractionDigits);
+  const kept = units.slice(units.length - fractionDigits).replace(/0+$/, "");
+  // Intl writes the sign of every negative number, -0 and what rounds to 0 included.
+  return { sign: value < 0 || Object.is(value, -0) ? "-" : "", text: groupThousands(integer) + (kept ? `,${kept}` : "") };
+}
+
+/** R$ 1.250.000 (a no-break space after "R$", as Intl writes it). */
 export function formatBRL(value: number): string {
-  return brl.format(value);
+  const parts = decimal(value, 0);
+  if (!parts) return new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL", maximumFractionDigits: 0 }).format(value);
+  return `${parts.sign}R$\u00a0${parts.text}`;
 }
 
-const integer = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 2 });
-
+/** 1.234,57: up to two decimals. */
 export function formatNumber(value: number): string {
-  return integer.format(value);
+  const parts = decimal(value, 2);
+  if (!parts) return new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 2 }).format(value);
+  return parts.sign + parts.text;
 }
 
-const dateFormat = new Intl.DateTimeFormat("pt-BR", {
-  timeZone: BROKER_TIME_ZONE,
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-});
-
-const dateTimeFormat = new Intl.DateTimeFormat("pt-BR", {
-  timeZone: BROKER_TIME_ZONE,
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
+/** "25/11/2026" in the broker's time zone. */
 export function formatDate(value: Date | string): string {
-  return dateFormat.format(new Date(value));
+  const [year, month, day] = brokerDay(value).split("-");
+  return `${day}/${month}/${year}`;
 }
 
+/** "25/11/2026, 14:30" in the broker's time zone. */
 export function formatDateTime(value: Date | string): string {
-  return dateTimeFormat.format(new Date(value));
+  const local = toBrokerDateTimeInput(value);
+  return `${formatDate(value)}, ${local.slice(11, 16)}`;
 }
 
 /** The first instant of the current month in the broker's time zone, as a Date (UTC inside). */
@@ -60,7 +81,7 @@ export function startOfMonthInBrokerZone(now = new Date()): Date {
   return new Date(Date.UTC(year, month - 1, 1, 3, 0, 0));
 }
 
-/** Fortaleza is UTC−3 all year (no daylight saving time since 2000). */
+/** Fortaleza is UTC−3 all year (its last summer time ended in February 2002, per the tz database). */
 const BROKER_UTC_OFFSET_HOURS = -3;
 
 /**

@@ -26,15 +26,16 @@ describe("hydrateAfterPaint", () => {
     expect(head).toContain('<style data-href="/assets/app.css">');
   });
 
-  it("waits for a paint, then preloads the same files in order and imports the route modules before the bootstrap", () => {
+  it("waits for a paint, preloads the same files in order, evaluates all but the entry one per task, then the route modules and the bootstrap", () => {
     const script = /<script nonce="n" type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1];
     const wait = script.indexOf("requestAnimationFrame");
     const preload = script.indexOf('["/assets/entry.client-A.js","/assets/core-B.js"]');
+    const oneByOne = script.indexOf('for (const href of ["/assets/core-B.js"]) { await import(href); await new Promise((resolve) => setTimeout(resolve, 0)); }');
     const imports = script.indexOf('const [route0, route1] = await Promise.all([import("/assets/root-C.js"), import("/assets/home-D.js")]);');
     const bootstrap = script.indexOf('window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};');
     const entry = script.indexOf('import("/assets/entry.client-A.js");');
-    expect([wait, preload, imports, bootstrap, entry].every((at) => at >= 0)).toBe(true);
-    expect(wait < preload && preload < imports && imports < bootstrap && bootstrap < entry).toBe(true);
+    expect([wait, preload, oneByOne, imports, bootstrap, entry].every((at) => at >= 0)).toBe(true);
+    expect(wait < preload && preload < oneByOne && oneByOne < imports && imports < bootstrap && bootstrap < entry).toBe(true);
     expect(script).not.toMatch(/^\s*import \* as/m);
   });
 

@@ -32,7 +32,7 @@ export function PropertyCard({ property, priority = false, className, style }: P
 
   return (
     <article
-      className={cn("relative flex flex-col overflow-hidden rounded-lg border border-border bg-white shadow-sm transition-shadow hover:shadow-md", className)}
+      className={cn("render-when-visible relative flex flex-col overflow-hidden rounded-lg border border-border bg-white shadow-sm transition-shadow hover:shadow-md", className)}
       style={style}
     >
       {/* The title below is the accessible link; this one is for pointer users only. */}

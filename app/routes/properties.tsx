@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { data, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Pagination } from "~/components/ui/pagination";
@@ -24,9 +24,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A malformed page reads as the first, one past the end as the last (listPublicPropertiesPage).
   const page = parsePage(params);
   const empty: PublicListPage = { ...pageInfo(1, 0, LIST_PAGE_SIZE), properties: [] };
-  // No code is that long: say so rather than search for it (like any malformed filter, the page
-  // still answers: a hand-edited link lands on a list, not on an error).
-  if (codigoTooLong(params)) return { filters: { ...filters, codigo: "" }, ...empty, codigoError: CODIGO_TOO_LONG as string | null };
+  // No code is that long: say so rather than search for it. A bad value answers 400, with the
+  // page itself (the list's frame and the message), so a hand-edited link still lands somewhere.
+  if (codigoTooLong(params)) {
+    return data({ filters: { ...filters, codigo: "" }, ...empty, codigoError: CODIGO_TOO_LONG as string | null }, { status: 400 });
+  }
   // Spec §8: a failed load is logged; the list stays empty and says so.
   let list = empty;
   let exact: string | null = null;

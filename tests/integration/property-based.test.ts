@@ -9,6 +9,7 @@ import { listPublicProperties } from "~/features/properties/public-queries.serve
 import { action as authAction } from "~/routes/auth";
 import { action as contactAction } from "~/routes/contact";
 import { loader as listLoader } from "~/routes/properties";
+import { listPage } from "../helpers/list-page";
 import { action as bookingAction, loader as bookingLoader } from "~/routes/visit-booking";
 import { insertProperty, settle } from "../helpers/factories";
 import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
@@ -349,7 +350,7 @@ describe.each(DATABASE_KINDS)("property-based: public actions and the list on %s
     await fc.assert(
       fc.asyncProperty(query, async (search) => {
         const url = `${BASE}/imoveis?${search}`;
-        const result = await listLoader({ request: new Request(url), params: {}, context: freshContext() } as never);
+        const result = listPage(await listLoader({ request: new Request(url), params: {}, context: freshContext() } as never));
         const { filters } = result;
         expect([FILTER_ALL, ...PROPERTY_TYPES]).toContain(filters.tipo);
         expect([FILTER_ALL, ...PROPERTY_PURPOSES]).toContain(filters.finalidade);

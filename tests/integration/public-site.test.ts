@@ -5,6 +5,7 @@ import { DEFAULT_FILTERS, type ListFilters } from "~/features/properties/filters
 import { action as contactAction } from "~/routes/contact";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as listLoader } from "~/routes/properties";
+import { listPage } from "../helpers/list-page";
 import { loader as propertyLoader } from "~/routes/property";
 import { loader as robotsLoader } from "~/routes/robots";
 import { loader as sitemapLoader } from "~/routes/sitemap";
@@ -56,7 +57,7 @@ describe.each(DATABASE_KINDS)("public site on %s", (kind) => {
   async function list(filters: Partial<ListFilters> | string) {
     const query = typeof filters === "string" ? filters : "";
     const url = typeof filters === "string" ? `/imoveis?${query}` : "/imoveis";
-    const result = await listLoader({ request: makeRequest(url), params: {}, context: contextFor() } as never);
+    const result = listPage(await listLoader({ request: makeRequest(url), params: {}, context: contextFor() } as never));
     return result.properties.map((property) => property.id);
   }
   const idsOf = (...keys: string[]) => keys.map((key) => ids[key]);
@@ -102,7 +103,7 @@ describe.each(DATABASE_KINDS)("public site on %s", (kind) => {
 
   it("never sends broker_partner to a visitor: home, list, property page", async () => {
     const home = await homeLoader();
-    const all = await listLoader({ request: makeRequest("/imoveis"), params: {}, context: contextFor() } as never);
+    const all = listPage(await listLoader({ request: makeRequest("/imoveis"), params: {}, context: contextFor() } as never));
     const detail = await propertyLoader({ request: makeRequest("/"), params: { id: ids.apLuxo }, context: contextFor() } as never);
     for (const data of [home, all, detail]) {
       expect(JSON.stringify(data)).not.toContain(PARTNER);

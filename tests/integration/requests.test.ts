@@ -7,6 +7,7 @@ import { action as leadsAction } from "~/routes/crm-leads";
 import { action as mediaAction } from "~/routes/crm-media";
 import { action as propertiesAction } from "~/routes/crm-properties";
 import { loader as listLoader } from "~/routes/properties";
+import { listPage } from "../helpers/list-page";
 import { loader as propertyLoader, meta as propertyMeta } from "~/routes/property";
 import { action as bookingAction, loader as bookingLoader } from "~/routes/visit-booking";
 import { loader as rootLoader } from "~/root";
@@ -317,14 +318,14 @@ describe.each(DATABASE_KINDS)("requests on %s", (kind) => {
     });
 
     it("gives its card no cover rather than a foreign one", async () => {
-      const list = await listLoader({ request: request("/imoveis?bairro=Legado", { method: "GET" }), params: {}, context: context() } as never);
+      const list = listPage(await listLoader({ request: request("/imoveis?bairro=Legado", { method: "GET" }), params: {}, context: context() } as never));
       expect(list.properties.map((card) => [card.id, card.cover])).toEqual([[id, null]]);
     });
   });
 
   describe("the list's query string", () => {
-    const list = (query: string) =>
-      listLoader({ request: new Request(`${BASE}/imoveis?${query}`), params: {}, context: context() } as never);
+    const list = async (query: string) =>
+      listPage(await listLoader({ request: new Request(`${BASE}/imoveis?${query}`), params: {}, context: context() } as never));
 
     it("reads control characters in the neighbourhood as spaces, so the search still works", async () => {
       await insertProperty(test.runtime, { codigo: "QS-1", neighborhood: "Ponta Negra" });

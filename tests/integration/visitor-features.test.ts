@@ -144,8 +144,9 @@ describe.each(DATABASE_KINDS)("visitor features on %s", (kind) => {
       expect(result.codigoError).toBeNull();
     });
 
-    it("answers a code longer than any with a clear message, never an error", async () => {
-      const result = (await list(`codigo=${"X".repeat(51)}`)) as { total: number; codigoError: string };
+    it("answers a code longer than any with 400 and a clear message on the page, never a 500", async () => {
+      const { data: result, status } = unwrap<{ total: number; codigoError: string }>(await list(`codigo=${"X".repeat(51)}`));
+      expect(status).toBe(400);
       expect(result.total).toBe(0);
       expect(result.codigoError).toBe(CODIGO_TOO_LONG);
       // Control characters and quotes are text, not SQL.

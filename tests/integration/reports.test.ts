@@ -1,13 +1,14 @@
 import ExcelJS from "exceljs";
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leads } from "~/db/schema";
+import { leads, properties } from "~/db/schema";
 import { type Period, parsePeriod } from "~/features/reports/period";
 import { loadReport, type ReportData } from "~/features/reports/reports.server";
 import { neutralizeFormula, toCsv } from "~/features/reports/spreadsheet.server";
 import { reportTables } from "~/features/reports/tables";
 import { countPropertyView, flushPropertyViews, pendingViews, stopPropertyViews } from "~/features/reports/views.server";
 import { loader as leadsExportLoader } from "~/routes/crm-leads-export";
+import { loader as propertiesExportLoader } from "~/routes/crm-properties-export";
 import { loader as reportExportLoader } from "~/routes/crm-reports-export";
 import { propertyViewOf } from "../../server/app";
 import { context } from "../helpers/authorization";
@@ -418,6 +419,21 @@ describe.each(DATABASE_KINDS)("reports on %s", (kind) => {
     expect(audit.action).toBe("lead.export");
     expect(JSON.stringify(audit.details)).not.toContain("HYPERLINK");
     await test.runtime.db.delete(leads).where(sql`created_at >= '2025-06-01' and created_at < '2025-06-02'`);
+  });
+
+  it("the properties list downloads with the portal fields: address, CEP and both switches", async () => {
+    const listed = await insertProperty(test.runtime, { codigo: "EXP-PORTAL-1", street_address: "Rua das Dunas, 10", cep: "59090-000", display_address: true, publish_to_portals: false });
+    const plain = await insertProperty(test.runtime, { codigo: "EXP-PORTAL-2" });
+    const csv = await download(await propertiesExportLoader({ request: makeRequest("/crm/imoveis/exportar?formato=csv&busca=EXP-PORTAL", { cookie: admin.cookie }), params: {}, context } as never));
+    const [header, ...rows] = parseCsv(new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csv.arrayBuffer()));
+    const column = (name: string) => header.indexOf(name);
+    for (const name of ["Endereço", "CEP", "Exibir endereço", "Publicar nos portais"]) expect(column(name), name).toBeGreaterThan(-1);
+    const byCode = new Map(rows.map((row) => [row[column("Código")], row]));
+    const first = byCode.get("EXP-PORTAL-1")!;
+    expect([first[column("Endereço")], first[column("CEP")], first[column("Exibir endereço")], first[column("Publicar nos portais")]]).toEqual(["Rua das Dunas, 10", "59090-000", "Sim", "Não"]);
+    const second = byCode.get("EXP-PORTAL-2")!;
+    expect([second[column("Endereço")], second[column("CEP")], second[column("Exibir endereço")], second[column("Publicar nos portais")]]).toEqual(["", "", "Não", "Sim"]);
+    await test.runtime.db.delete(properties).where(sql`id in (${listed.id}, ${plain.id})`);
   });
 
   it("refuses malformed export parameters with a 400 and a Portuguese message", async () => {

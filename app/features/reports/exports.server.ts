@@ -156,6 +156,11 @@ export async function propertiesExport(db: Database, url: URL, options: { includ
     { header: "Bairro", kind: "text" },
     { header: "Cidade", kind: "text" },
     { header: "UF", kind: "text" },
+    // Issue 13's fields: what the portals receive, so the broker can check it in a spreadsheet.
+    { header: "Endereço", kind: "text" },
+    { header: "CEP", kind: "text" },
+    { header: "Exibir endereço", kind: "text" },
+    { header: "Publicar nos portais", kind: "text" },
     { header: "Cadastrado em", kind: "date" },
   ];
   if (options.includePartner) columns.push({ header: "Corretor parceiro", kind: "text" });
@@ -178,6 +183,10 @@ export async function propertiesExport(db: Database, url: URL, options: { includ
         row.neighborhood,
         row.city,
         row.state,
+        row.street_address,
+        row.cep,
+        row.display_address ? "Sim" : "Não",
+        row.publish_to_portals ? "Sim" : "Não",
         new Date(row.created_at).toISOString(),
       ];
       if (options.includePartner) cells.push(row.broker_partner);

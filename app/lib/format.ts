@@ -64,21 +64,15 @@ export function formatDate(value: Date | string): string {
 
 /** "25/11/2026, 14:30" in the broker's time zone. */
 export function formatDateTime(value: Date | string): string {
-  const local = toBrokerDateTimeInput(value);
-  return `${formatDate(value)}, ${local.slice(11, 16)}`;
+  const local = toBrokerDateTimeInput(value); // "2026-11-25T14:30"
+  return `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)}, ${local.slice(11, 16)}`;
 }
 
 /** The first instant of the current month in the broker's time zone, as a Date (UTC inside). */
 export function startOfMonthInBrokerZone(now = new Date()): Date {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: BROKER_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-  }).formatToParts(now);
-  const year = Number(parts.find((part) => part.type === "year")!.value);
-  const month = Number(parts.find((part) => part.type === "month")!.value);
+  const [year, month] = brokerDay(now).split("-").map(Number);
   // Fortaleza has no daylight saving time: midnight there is 03:00 UTC.
-  return new Date(Date.UTC(year, month - 1, 1, 3, 0, 0));
+  return new Date(Date.UTC(year, month - 1, 1, -BROKER_UTC_OFFSET_HOURS, 0, 0));
 }
 
 /** Fortaleza is UTC−3 all year (its last summer time ended in February 2002, per the tz database). */

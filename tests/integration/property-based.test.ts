@@ -274,7 +274,9 @@ describe.each(DATABASE_KINDS)("property-based: public actions and the list on %s
       { numRuns: runs.contact },
     );
     // The generators reach the valid side too, or the property would be vacuous.
-    expect(stored).toBeGreaterThan(runs.contact / 50);
+    // Unseeded, so the share of valid bodies varies: 1 in 50 failed once in CI (5 of 400), 1 in 100
+    // still proves the valid side is reached.
+    expect(stored).toBeGreaterThan(runs.contact / 100);
   });
 
   it(`visit booking: ${runs.booking} requests, never 5xx, nothing invalid stored`, { timeout: 600_000 }, async () => {
@@ -294,7 +296,7 @@ describe.each(DATABASE_KINDS)("property-based: public actions and the list on %s
       ),
       { numRuns: runs.booking },
     );
-    expect(stored).toBeGreaterThan(runs.booking / 50);
+    expect(stored).toBeGreaterThan(runs.booking / 100);
   });
 
   it(`sign-in and sign-up: ${runs.auth} requests, never 5xx, no account from invalid input`, { timeout: 600_000 }, async () => {

@@ -1,5 +1,6 @@
 import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon, { type Result } from "autocannon";
@@ -15,6 +16,7 @@ import { TEMPLATE_DIR } from "../tests/e2e/template";
  *  3. embedded database: each public page at 50 connections, a 200-connection burst (errors,
  *     timeouts at 10 s), RSS idle and after the burst, and a mixed minute (200 visitors browsing
  *     while 20 leads per second are posted; every acknowledged lead must be in the database);
+ *     during the burst, 40 new visitors a second, each on a new connection: time to their page;
  *  4. PostgreSQL (WEB_CONCURRENCY workers): the same, plus /imoveis with 2,000 extra listings.
  * Writes .tmp/bench/latest.json and prints tables. BENCH_SCALE=0.2 shortens every duration for a
  * quick look; BENCH_ONLY=embedded|postgres runs one half. PostgreSQL: BENCH_DATABASE_URL, else
@@ -38,6 +40,8 @@ const SERVER_ENV = {
 
 type PageFigure = { path: string; reqPerSec: number; p50: number; p99: number; errors: number; timeouts: number; non2xx: number };
 type BurstFigure = { connections: number; seconds: number; requests: number; reqPerSec: number; p99: number; errors: number; timeouts: number; non2xx: number };
+/** Visitors who arrive during the burst, each on a new connection: how long until their page came. */
+type NewVisitorsFigure = { arrived: number; answered: number; unanswered: number; p50: number; p99: number; max: number };
 type MixedFigure = BurstFigure & {
   leadsPosted: number;
   leadsAcknowledged: number;
@@ -124,6 +128,46 @@ function burstFigure(connections: number, duration: number, result: Result): Bur
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+  };
+}
+
+/**
+ * The 200-connection burst, while 40 new visitors a second arrive, each on a connection of their own
+ * (as a link opened from WhatsApp does): the kept-alive connections measure throughput, the new
+ * ones whether a saturated server still lets people in (server/listener-copies.ts).
+ */
+async function burstWithNewVisitors(server: ServerProcess, paths: string[]): Promise<{ burst: BurstFigure; newVisitors: NewVisitorsFigure }> {
+  const waits: number[] = [];
+  let arrived = 0;
+  let unanswered = 0;
+  const visits: Promise<void>[] = [];
+  const port = Number(new URL(server.url).port);
+  const visit = (pathname: string) =>
+    new Promise<void>((resolve) => {
+      const started = performance.now();
+      const request = http.get({ host: "127.0.0.1", port, path: pathname, agent: false, timeout: 10_000 }, (response) => {
+        response.resume();
+        response.on("end", () => {
+          if (response.statusCode === 200) waits.push(performance.now() - started);
+          else unanswered++;
+          resolve();
+        });
+      });
+      request.on("timeout", () => request.destroy(new Error("timeout")));
+      request.on("error", () => {
+        unanswered++;
+        resolve();
+      });
+    });
+  const arrivals = setInterval(() => visits.push(visit(paths[arrived++ % paths.length])), 25);
+  const result = await load(server.url, 200, seconds(20), paths);
+  clearInterval(arrivals);
+  await Promise.all(visits);
+  waits.sort((a, b) => a - b);
+  const at = (q: number) => (waits.length ? Math.round(waits[Math.min(waits.length - 1, Math.floor(q * waits.length))]) : NaN);
+  return {
+    burst: burstFigure(200, seconds(20), result),
+    newVisitors: { arrived, answered: waits.length, unanswered, p50: at(0.5), p99: at(0.99), max: at(1) },
   };
 }
 
@@ -240,7 +284,7 @@ async function embedded() {
     await warm(server.url, paths);
     figures.pages = [];
     for (const p of paths) (figures.pages as PageFigure[]).push(pageFigure(p, await load(server.url + p, 50, seconds(10))));
-    figures.burst = burstFigure(200, seconds(20), await load(server.url, 200, seconds(20), paths));
+    Object.assign(figures, await burstWithNewVisitors(server, paths));
     figures.rssAfterBurstMb = memory(server).totalMb;
     const mixed = await mixedMinute(server, paths, `emb${Date.now()}`);
     figures.rssAfterMixedMb = memory(server).totalMb;
@@ -306,7 +350,7 @@ async function postgres() {
     await warm(server.url, paths);
     figures.pages = [];
     for (const p of paths) (figures.pages as PageFigure[]).push(pageFigure(p, await load(server.url + p, 50, seconds(10))));
-    figures.burst = burstFigure(200, seconds(20), await load(server.url, 200, seconds(20), paths));
+    Object.assign(figures, await burstWithNewVisitors(server, paths));
     figures.rssAfterBurst = memory(server);
 
     const mixed = await mixedMinute(server, paths, `pg${Date.now()}`);
@@ -363,6 +407,10 @@ function printTables() {
   if (postgresFigures && typeof postgresFigures === "object") {
     const show = (value: unknown) => (value ? `${(value as { totalMb: number }).totalMb} (${(value as { processes: number[] }).processes.join(" + ")})` : "-");
     console.log(`RSS MB — PostgreSQL, primary + ${postgresFigures.workers} workers: idle ${show(postgresFigures.rssIdle)}, after burst ${show(postgresFigures.rssAfterBurst)}, end ${show(postgresFigures.rssEnd)}`);
+  }
+  for (const where of ["embedded", "postgres"]) {
+    const visitors = (report[where] as { newVisitors?: NewVisitorsFigure } | undefined)?.newVisitors;
+    if (visitors) console.log(`New visitors during the burst (${where}): ${visitors.arrived} arrived on new connections, ${visitors.answered} answered (first answer p50 ${visitors.p50} ms, p99 ${visitors.p99}, slowest ${visitors.max}), ${visitors.unanswered} not within 10 s`);
   }
   for (const where of ["embedded", "postgres"]) {
     const mixed = (report[where] as { mixed?: MixedFigure } | undefined)?.mixed;

@@ -3,7 +3,7 @@ import type http from "node:http";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OVERLOAD_MESSAGE, overloadGuard, overloadOptionsFromEnv } from "../../server/overload";
+import { OVERLOAD_MESSAGE, overloadGuard, overloadOptionsFromEnv, sustainedLag } from "../../server/overload";
 
 /**
  * Load shedding over real HTTP: with a bound of two requests in flight, two requests held open
@@ -91,5 +91,59 @@ describe("overload guard", () => {
     } finally {
       process.env = saved;
     }
+  });
+});
+
+/** Holds this process's event loop for `ms`, as a long synchronous task does. */
+function blockLoop(ms: number) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+const yieldToLoop = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe("overload guard: event-loop lag", () => {
+  it("counts lagging windows in a row: one is not enough, two are, a calm one resets", () => {
+    const lagged = sustainedLag(500);
+    expect(lagged(2400)).toBe(false);
+    expect(lagged(100)).toBe(false);
+    expect(lagged(700)).toBe(false);
+    expect(lagged(900)).toBe(true);
+    expect(lagged(3000)).toBe(true);
+    expect(lagged(500)).toBe(false);
+    expect(lagged(501)).toBe(false);
+  });
+
+  it("one long task does not make the next seconds' visitors wait for a 503", async () => {
+    const app = new Hono();
+    app.use("*", overloadGuard({ maxInFlight: 1000, maxEventLoopDelayMs: 500 }));
+    app.get("/", (c) => c.text("página"));
+    // Let the guard's sampler read a calm window first.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    blockLoop(1500);
+    const statuses = new Set<number>();
+    // Every window the sampler reads in the next 2.5 s, including the one holding the 1.5 s lag.
+    for (const end = Date.now() + 2500; Date.now() < end; ) {
+      statuses.add((await app.request("/")).status);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect([...statuses]).toEqual([200]);
+  });
+
+  it("a loop that lags second after second refuses new requests, and serves again once calm", async () => {
+    const app = new Hono();
+    app.use("*", overloadGuard({ maxInFlight: 1000, maxEventLoopDelayMs: 500 }));
+    app.get("/", (c) => c.text("página"));
+    let refused: Response | undefined;
+    // Saturated: 700 ms of work at a time, with the loop turning in between.
+    for (const end = Date.now() + 8000; !refused && Date.now() < end; ) {
+      blockLoop(700);
+      await yieldToLoop();
+      const response = await app.request("/");
+      if (response.status === 503) refused = response;
+    }
+    expect(refused?.headers.get("retry-after")).toBe("2");
+    expect(await refused?.text()).toBe(OVERLOAD_MESSAGE);
+    // Calm again: once a window passes without lag, requests are served.
+    await new Promise((resolve) => setTimeout(resolve, 2200));
+    expect((await app.request("/")).status).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -126,6 +126,45 @@ describe("listening socket copies", () => {
     client.kill();
     await closing;
     expect(closed).toBe(true);
+  });
+
+  it("a server that dies while the copies are on their way leaves no process holding its port", async () => {
+    // A server process that forks the copier, asks for many copies, and is killed (as by SIGKILL)
+    // once the first has come back: the copier holds the socket and is still sending.
+    const script = `
+      const http = require("node:http");
+      const fs = require("node:fs");
+      const { fork } = require("node:child_process");
+      const server = http.createServer();
+      server.listen(0, "127.0.0.1", () => {
+        const copier = fork(${JSON.stringify(path.resolve("server/listener-copier.mjs"))}, ["1000"], { execArgv: [], stdio: ["ignore", "ignore", "ignore", "ipc"] });
+        copier.send("listener", server);
+        copier.once("message", () => {
+          fs.writeSync(1, JSON.stringify({ port: server.address().port, copier: copier.pid }));
+          process.kill(process.pid, "SIGKILL");
+        });
+      });
+    `;
+    const doomed = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+    let output = "";
+    doomed.stdout.on("data", (chunk) => (output += chunk));
+    await new Promise((resolve) => doomed.once("exit", resolve));
+    const { port, copier } = JSON.parse(output) as { port: number; copier: number };
+
+    const alive = () => {
+      try {
+        process.kill(copier, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (const end = Date.now() + 10_000; alive() && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(alive()).toBe(false);
+    // The port is free again: a restarted server can listen on it.
+    const probe = net.createServer();
+    await new Promise<void>((resolve, reject) => probe.once("error", reject).listen(port, "127.0.0.1", resolve));
+    await new Promise((resolve) => probe.close(resolve));
   });
 
   it("once the server and its copies close, the port refuses connections", async () => {

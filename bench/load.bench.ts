@@ -134,7 +134,7 @@ function burstFigure(connections: number, duration: number, result: Result): Bur
 /**
  * The 200-connection burst, while 40 new visitors a second arrive, each on a connection of their own
  * (as a link opened from WhatsApp does): the kept-alive connections measure throughput, the new
- * ones whether a saturated server still lets people in (server/listener-copies.ts).
+ * ones whether a saturated server still lets people in (decision 009).
  */
 async function burstWithNewVisitors(server: ServerProcess, paths: string[]): Promise<{ burst: BurstFigure; newVisitors: NewVisitorsFigure }> {
   const waits: number[] = [];

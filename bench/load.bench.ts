@@ -8,6 +8,7 @@ import pg from "pg";
 import { openPglite } from "../app/db/client.server";
 import { startServerProcess, type ServerProcess } from "../tests/helpers/server-process";
 import { TEMPLATE_DIR } from "../tests/e2e/template";
+import { percentile } from "./helpers";
 
 /**
  * Issue 10's figures, side by side in one run on this machine (figures, never assertions):
@@ -163,11 +164,10 @@ async function burstWithNewVisitors(server: ServerProcess, paths: string[]): Pro
   const result = await load(server.url, 200, seconds(20), paths);
   clearInterval(arrivals);
   await Promise.all(visits);
-  waits.sort((a, b) => a - b);
-  const at = (q: number) => (waits.length ? Math.round(waits[Math.min(waits.length - 1, Math.floor(q * waits.length))]) : NaN);
+  const at = (p: number) => (waits.length ? Math.round(percentile(waits, p)) : NaN);
   return {
     burst: burstFigure(200, seconds(20), result),
-    newVisitors: { arrived, answered: waits.length, unanswered, p50: at(0.5), p99: at(0.99), max: at(1) },
+    newVisitors: { arrived, answered: waits.length, unanswered, p50: at(50), p99: at(99), max: at(100) },
   };
 }
 

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
+import { waitForHydration } from "./helpers";
 
 test.describe("the site frame", () => {
   test("home renders on the server with the broker's frame and demo listings", async ({ page, request }) => {
@@ -38,6 +39,9 @@ test.describe("the site frame", () => {
   test("phone menu opens, and closes when a link is followed", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
+    // The scripts start after the first paint (decision 008): a tap before hydration does nothing
+    // (without JavaScript the footer carries the same links).
+    await waitForHydration(page);
     const toggle = page.getByRole("button", { name: "Abrir menu" });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     // The WhatsApp button stays visible on a phone.

@@ -95,14 +95,14 @@ try {
         logLevel: "error",
         onlyCategories: ["performance", "accessibility"],
       });
-      // Lighthouse refuses to score a document answered with an error status (the 404 page:
-      // ERRORED_DOCUMENT_REQUEST); say so and go on with the other pages.
       // A trace Chromium failed to record (NO_NAVSTART, seen once in 30 runs) is Lighthouse's
       // hiccup, not the page's: that run is made again.
       if (lhr.runtimeError && lhr.runtimeError.code !== "ERRORED_DOCUMENT_REQUEST" && retries-- > 0) {
         run--;
         continue;
       }
+      // Lighthouse refuses to score a document answered with an error status (the 404 page:
+      // ERRORED_DOCUMENT_REQUEST); say so and go on with the other pages.
       if (lhr.runtimeError) {
         samples.push({ error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` });
         break;

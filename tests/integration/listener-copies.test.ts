@@ -4,7 +4,7 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { addListenerCopies, type ListenerCopies } from "../../server/listener-copies";
 
 /**
@@ -127,8 +127,7 @@ describe("listening socket copies", () => {
     // So many copies that the copier is still at work (holding the socket) while the test runs.
     copies = addListenerCopies(server!, 100_000);
     const ready = copies.ready.catch((error: Error) => error);
-    for (const end = Date.now() + 10_000; copies.count < 1 && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(copies.count).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(copies!.count).toBeGreaterThan(0), { timeout: 10_000, interval: 10 });
     const copier = Number(execFileSync("pgrep", ["-P", String(process.pid), "-f", "listener-copier"], { encoding: "utf8" }).trim());
     expect(copier).toBeGreaterThan(0);
 
@@ -188,8 +187,7 @@ describe("listening socket copies", () => {
         return false;
       }
     };
-    for (const end = Date.now() + 10_000; alive() && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(alive()).toBe(false);
+    await vi.waitFor(() => expect(alive()).toBe(false), { timeout: 10_000, interval: 50 });
     // The port is free again: a restarted server can listen on it.
     const probe = net.createServer();
     await new Promise<void>((resolve, reject) => probe.once("error", reject).listen(port, "127.0.0.1", resolve));

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { signInAsAdmin, waitForHydration } from "./helpers";
+import { expectFitsWindow, signInAsAdmin, waitForHydration } from "./helpers";
 
 /**
  * Automated accessibility checks (axe-core, WCAG 2 A and AA) on every screen, at phone and
@@ -28,6 +28,8 @@ for (const width of [390, 1280]) {
         await page.goto(path);
         await waitForHydration(page);
         await expectNoViolations(page, path);
+        // WCAG 1.4.10 (reflow): nothing makes the visitor scroll sideways.
+        await expectFitsWindow(page, `${path} at ${width} px`);
       }
     });
 
@@ -45,6 +47,8 @@ for (const width of [390, 1280]) {
         await page.goto(path);
         await waitForHydration(page);
         await expectNoViolations(page, path);
+        // WCAG 1.4.10 (reflow): nothing makes the visitor scroll sideways.
+        await expectFitsWindow(page, `${path} at ${width} px`);
       }
       await page.goto("/crm/imoveis");
       await waitForHydration(page);

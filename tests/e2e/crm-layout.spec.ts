@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { signInAsAdmin, waitForHydration } from "./helpers";
+import { expectFitsWindow, signInAsAdmin, waitForHydration } from "./helpers";
 
 /**
  * Every CRM screen fits the window at 360, 390, 1024 and 1280 px: the page never scrolls
@@ -111,8 +111,7 @@ for (const width of WIDTHS) {
       await page.goto(pathname);
       await waitForHydration(page);
       await expect(page.locator("main h1").first(), pathname).toBeVisible();
-      const fit = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-      expect(fit.scrollWidth, `${pathname} at ${width} px is ${fit.scrollWidth} px wide`).toBeLessThanOrEqual(fit.innerWidth);
+      await expectFitsWindow(page, `${pathname} at ${width} px`);
       expect(await controlsOutside(page), `${pathname} at ${width} px`).toEqual([]);
       expect(await controlsHiddenInStrips(page), `${pathname} at ${width} px`).toEqual([]);
     }

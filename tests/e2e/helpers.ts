@@ -24,3 +24,9 @@ export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
   await page.waitForLoadState("load");
 }
+
+/** Fails when the page is wider than the window (a phone visitor would have to scroll sideways). */
+export async function expectFitsWindow(page: Page, label: string) {
+  const fit = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(fit.scrollWidth, `${label} is ${fit.scrollWidth} px wide in a ${fit.innerWidth} px window`).toBeLessThanOrEqual(fit.innerWidth);
+}

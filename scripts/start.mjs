@@ -3,6 +3,13 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { unsupportedNodeMessage } from "./node-version.mjs";
+
+const unsupported = unsupportedNodeMessage();
+if (unsupported) {
+  console.error(unsupported);
+  process.exit(1);
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // A .env file, when there is one, fills in variables the environment does not set.

@@ -2,6 +2,14 @@
 // TEST_DATABASE_URL is set), then a production build and the browser tests (Playwright on the
 // system Chromium) against it. Stops at the first failing step.
 import { spawnSync } from "node:child_process";
+import { unsupportedNodeMessage } from "./node-version.mjs";
+
+const unsupported = unsupportedNodeMessage();
+if (unsupported) {
+  console.error(unsupported);
+  process.exit(1);
+}
+console.log(`Node ${process.versions.node} (${process.execPath})`);
 
 const steps = [
   ["unit and integration tests", "npx", ["vitest", "run"]],

@@ -28,7 +28,17 @@ function newestChange(entry) {
 }
 
 const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
-if (built === 0 || Math.max(...inputs.map(newestChange)) > built) {
+// A production install (npm install --omit=dev) has no build tools: it serves the build it was
+// given, even when copying the files made the sources look newer.
+const canBuild = fs.existsSync(path.join(root, "node_modules/@react-router/dev/package.json"));
+if (!canBuild && built === 0) {
+  console.error(
+    "[start] No production build (build/) and no build tools: this is a production install " +
+      "(npm install --omit=dev). Run `npm run build` where the dev dependencies are installed and copy build/ here.",
+  );
+  process.exit(1);
+}
+if (canBuild && (built === 0 || Math.max(...inputs.map(newestChange)) > built)) {
   console.log("[start] Gerando o build de produção...");
   const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);

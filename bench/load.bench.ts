@@ -85,7 +85,8 @@ function memory(server: ServerProcess): { totalMb: number; processes: number[] }
       .split(/\s+/)
       .filter(Boolean)
       .map(Number)
-      .filter((child) => fs.readFileSync(`/proc/${child}/comm`, "utf8").trim() === "node");
+      // The executable, not /proc/<pid>/comm: Node 24 names its main thread "MainThread".
+      .filter((child) => path.basename(fs.readlinkSync(`/proc/${child}/exe`)) === "node");
   } catch {
     // no children
   }

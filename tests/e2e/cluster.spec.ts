@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
 import http from "node:http";
 import { expect, test } from "@playwright/test";
 import { createOwnDatabase, type ServerProcess, startServerProcess } from "../helpers/server-process";
@@ -77,7 +78,8 @@ function workerPids(primary: number): number[] {
     .split(/\s+/)
     .filter(Boolean)
     .map(Number)
-    .filter((pid) => fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "node");
+    // The executable, not /proc/<pid>/comm: Node 24 names its main thread "MainThread".
+    .filter((pid) => path.basename(fs.readlinkSync(`/proc/${pid}/exe`)) === "node");
 }
 
 const alive = (pid: number) => {

@@ -14,69 +14,82 @@ const root = path.resolve(".tmp/production-install");
 /** What the server needs besides node_modules: the build, the start script, the server and the app's TS modules it imports. */
 const COPIED = ["package.json", "package-lock.json", "tsconfig.json", "scripts", "server", "app", "build", "public"];
 
-test("npm install --omit=dev gives a tree that serves the site on Node 24", async () => {
-  test.setTimeout(300_000);
+/** The build and test tools of our own dev dependencies. */
+const OUR_TOOLS = ["@react-router/dev", "@playwright/test", "lighthouse", "autocannon", "tailwindcss", "eslint", "smtp-server", "s3rver"];
+/** Optional peers of better-auth that npm installs with --omit=dev when the lock file holds them (README). */
+const BETTER_AUTH_PEERS = ["vitest", "vite", "drizzle-kit", "typescript", "happy-dom"];
+
+function install(args: string[]) {
+  const result = spawnSync("npm", ["install", ...args, "--no-audit", "--no-fund"], { cwd: root, encoding: "utf8", timeout: 240_000 });
+  expect(result.status, result.stderr).toBe(0);
+}
+const installed = (name: string) => fs.existsSync(path.join(root, "node_modules", name));
+
+test("npm install --omit=dev gives a tree that serves the site on Node 24, and the lean install leaves every tool out", async () => {
+  test.setTimeout(420_000);
   fs.rmSync(root, { recursive: true, force: true });
   fs.mkdirSync(root, { recursive: true });
   for (const entry of COPIED) fs.cpSync(path.resolve(entry), path.join(root, entry), { recursive: true });
 
-  // npm itself may be the system's (any Node that runs npm); what it installs decides the rest.
-  const install = spawnSync("npm", ["install", "--omit=dev", "--no-audit", "--no-fund"], { cwd: root, encoding: "utf8", timeout: 240_000 });
-  expect(install.status, install.stderr).toBe(0);
-
-  const modules = path.join(root, "node_modules");
-  // Our own build and test tools stay out (better-auth's optional peers are npm's business: README).
-  for (const tool of ["@react-router/dev", "vite", "@playwright/test", "lighthouse", "autocannon", "tailwindcss", "eslint", "smtp-server", "s3rver"]) {
-    expect(fs.existsSync(path.join(modules, tool)), `${tool} in the production tree`).toBe(false);
-  }
-  // The Node the scripts run on came with the install.
-  const version = spawnSync(path.join(modules, ".bin/node"), ["--version"], { encoding: "utf8" });
+  // npm itself may run on the system's Node; what it installs decides the rest.
+  install(["--omit=dev"]);
+  for (const tool of OUR_TOOLS) expect(installed(tool), `${tool} in the production tree`).toBe(false);
+  const version = spawnSync(path.join(root, "node_modules/.bin/node"), ["--version"], { encoding: "utf8" });
   expect(version.stdout.trim()).toMatch(/^v24\./);
+  await servesTheSite();
 
+  // The lean production install of the README: without the dev dependencies' list, npm has no
+  // reason left to install better-auth's optional peers.
+  fs.rmSync(path.join(root, "node_modules"), { recursive: true, force: true });
+  expect(spawnSync("npm", ["pkg", "delete", "devDependencies"], { cwd: root }).status).toBe(0);
+  install(["--omit=dev"]);
+  for (const tool of [...OUR_TOOLS, ...BETTER_AUTH_PEERS]) expect(installed(tool), `${tool} in the lean tree`).toBe(false);
+  expect(installed("sharp") && installed("@img/sharp-linux-x64") && installed("tsx")).toBe(true);
+  await servesTheSite();
+});
+
+/** `npm start` as an operator runs it (npm puts node_modules/.bin, Node 24, first on the PATH). */
+async function servesTheSite() {
   const dataDir = path.join(root, "data");
-  let server: ChildProcess | undefined;
+  fs.rmSync(dataDir, { recursive: true, force: true });
   let output = "";
+  const server: ChildProcess = spawn("npm", ["start"], {
+    cwd: root,
+    detached: true,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: "",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      DATA_DIR: dataDir,
+      SEED_DEMO: "false",
+      DATABASE_URL: "",
+      ADMIN_EMAIL: "admin@producao.com.br",
+      ADMIN_PASSWORD: "senha-de-producao-1",
+      LOG_LEVEL: "warn",
+    },
+  });
+  server.stdout!.on("data", (chunk) => (output += chunk));
+  server.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => server.once("exit", resolve));
   try {
-    // `npm start` as an operator runs it: npm puts node_modules/.bin (Node 24) first on the PATH.
-    server = spawn("npm", ["start"], {
-      cwd: root,
-      detached: true,
-      env: {
-        ...process.env,
-        NODE_OPTIONS: "",
-        PORT: String(PORT),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: `http://localhost:${PORT}`,
-        DATA_DIR: dataDir,
-        SEED_DEMO: "false",
-        DATABASE_URL: "",
-        ADMIN_EMAIL: "admin@producao.com.br",
-        ADMIN_PASSWORD: "senha-de-producao-1",
-        LOG_LEVEL: "warn",
-      },
-    });
-    server.stdout!.on("data", (chunk) => (output += chunk));
-    server.stderr!.on("data", (chunk) => (output += chunk));
-
     await expect
       .poll(async () => (await fetch(`http://localhost:${PORT}/healthz`).catch(() => null))?.status ?? 0, { timeout: 120_000, intervals: [500] })
       .toBe(200);
     expect(output).not.toContain("Gerando o build");
-
     const home = await fetch(`http://localhost:${PORT}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain("<title>");
-    const signIn = await fetch(`http://localhost:${PORT}/auth`);
-    expect(signIn.status).toBe(200);
+    expect((await fetch(`http://localhost:${PORT}/auth`)).status).toBe(200);
   } finally {
-    if (server?.pid) {
-      try {
-        process.kill(-server.pid, "SIGTERM");
-      } catch {
-        // already gone
-      }
-      await new Promise((resolve) => (server!.exitCode !== null ? resolve(null) : server!.once("exit", resolve)));
+    // The whole process group: npm, its shell and the server.
+    try {
+      process.kill(-server.pid!, "SIGTERM");
+    } catch {
+      // already gone
     }
+    await exited;
   }
   expect(output).not.toMatch(/Cannot find (module|package)/);
-});
+}

@@ -31,6 +31,9 @@ export const TOO_MANY_REQUESTS = "Muitos pedidos seguidos. Aguarde alguns minuto
 export const WRONG_SIGN_UP_PASSWORD = "Senha incorreta. Digite a senha que você escolheu ao criar a conta.";
 export const WRONG_CURRENT_PASSWORD = "A senha atual não confere.";
 export const LINK_NOT_VALID = "Este link não vale mais: ele expirou ou já foi usado.";
+/** Posts to a page an e-mailed link opens (new password, invitation), per client address. */
+export const LINK_ATTEMPT_LIMIT: Limit = { max: 10, windowSeconds: 15 * 60 };
+export const TOO_MANY_LINK_ATTEMPTS = "Muitas tentativas a partir deste endereço. Aguarde 15 minutos e tente novamente.";
 
 const mailAllowed = async (db: DbOrTx, email: string) =>
   (await consume(db, `account-mail:${email}`, ACCOUNT_MAIL_LIMIT)).allowed;
@@ -213,9 +216,15 @@ export async function resetPassword(
   runtime: Pick<Runtime, "db">,
   token: string,
   password: string,
+  ip: string,
 ): Promise<{ ok: true; email: string } | { ok: false; message: string; status: number; expired?: boolean }> {
   const problem = await passwordProblem(password);
   if (problem) return { ok: false, message: problem, status: 400 };
+  if (!(await consume(runtime.db, `reset:address:${ip}`, LINK_ATTEMPT_LIMIT)).allowed) {
+    return { ok: false, message: TOO_MANY_LINK_ATTEMPTS, status: 429 };
+  }
+  // A dead link costs a lookup, not an argon2 hash (the link is taken for real below).
+  if (!(await peekToken(runtime.db, "password-reset", token))) return { ok: false, message: LINK_NOT_VALID, status: 410, expired: true };
   const hash = await hashPassword(password);
   const email = await runtime.db.transaction(async (tx) => {
     const userId = await takeToken(tx, "password-reset", token);

@@ -3,9 +3,10 @@ import { invitation, session, user, user_roles } from "~/db/schema";
 import type { Role } from "~/db/values";
 import { recordAudit } from "~/features/audit/audit.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
+import { consume } from "~/lib/throttle.server";
 import type { Runtime } from "~/runtime.server";
 import { invitationMail } from "./account-mail.server";
-import { insertUser, setCredentialPassword } from "./accounts.server";
+import { insertUser, LINK_ATTEMPT_LIMIT, setCredentialPassword, TOO_MANY_LINK_ATTEMPTS } from "./accounts.server";
 import { hashPassword, passwordProblem } from "./password.server";
 import type { InviteInput } from "./schema";
 import { newToken, tokenHash } from "./tokens.server";
@@ -104,9 +105,16 @@ export async function acceptInvitation(
   runtime: Pick<Runtime, "db">,
   token: string,
   input: { fullName: string; password: string },
+  ip: string,
 ): Promise<{ ok: true; email: string } | { ok: false; message: string; status: number; state?: InvitationState["state"] }> {
   const problem = await passwordProblem(input.password);
   if (problem) return { ok: false, message: problem, status: 400 };
+  if (!(await consume(runtime.db, `invite:address:${ip}`, LINK_ATTEMPT_LIMIT)).allowed) {
+    return { ok: false, message: TOO_MANY_LINK_ATTEMPTS, status: 429 };
+  }
+  // A dead link costs a lookup, not an argon2 hash (the invitation is taken for real below).
+  const before = await describeInvitation(runtime, token);
+  if (before.state !== "valid") return { ok: false, message: invitationProblem(before.state), status: 410, state: before.state };
   const hash = await hashPassword(input.password);
   const name = input.fullName.trim();
   const accepted = await runtime.db.transaction(async (tx) => {

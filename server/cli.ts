@@ -137,7 +137,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
         if (!email) throw new CliError("Informe o email");
         const password = values.password ?? generatePassword();
         await checkPassword(password);
-        await setUserPassword(auth, email, password);
+        await setUserPassword({ auth, db: handle.db }, email, password);
         out(`Senha alterada para ${email}; as sessões abertas foram encerradas.`);
         if (!values.password) out(`Nova senha: ${password}`);
         return;

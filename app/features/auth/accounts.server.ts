@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
-import { and, eq, ne } from "drizzle-orm";
-import { account, session, user } from "~/db/schema";
+import { and, eq } from "drizzle-orm";
+import { account, user } from "~/db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
 import { type DbOrTx, enqueueMail } from "~/features/mail/outbox.server";
 import { consume, type Limit } from "~/lib/throttle.server";
 import type { Runtime } from "~/runtime.server";
+import { endAccess } from "./access.server";
 import { existingAccountMail, passwordResetMail, verificationMail } from "./account-mail.server";
 import { hashPassword, passwordProblem, verifyPassword } from "./password.server";
 import type { SignUpInput } from "./schema";
@@ -236,7 +237,7 @@ export async function resetPassword(
       .returning({ email: user.email });
     if (!found) return null;
     await setCredentialPassword(tx, userId, hash);
-    await tx.delete(session).where(eq(session.userId, userId));
+    await endAccess(tx, userId, "password_reset", { actor: { id: userId, email: found.email } });
     await dropTokens(tx, "password-reset", userId);
     await dropTokens(tx, "email-verification", userId);
     await recordAudit(tx, { actor: { id: userId, email: found.email }, action: "user.password_reset", entity: "user", entityId: userId });
@@ -268,7 +269,7 @@ export async function changeOwnPassword(
   const hash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await setCredentialPassword(tx, me.id, hash);
-    await tx.delete(session).where(and(eq(session.userId, me.id), ne(session.id, me.sessionId)));
+    await endAccess(tx, me.id, "password_change", { actor: { id: me.id, email: me.email }, keepSessionId: me.sessionId });
     await recordAudit(tx, { actor: { id: me.id, email: me.email }, action: "user.password", entity: "user", entityId: me.id });
   });
   return { ok: true };

@@ -1,10 +1,11 @@
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
-import { invitation, session, user, user_roles } from "~/db/schema";
+import { invitation, user, user_roles } from "~/db/schema";
 import type { Role } from "~/db/values";
 import { recordAudit } from "~/features/audit/audit.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { consume } from "~/lib/throttle.server";
 import type { Runtime } from "~/runtime.server";
+import { endAccess } from "./access.server";
 import { invitationMail } from "./account-mail.server";
 import { insertUser, LINK_ATTEMPT_LIMIT, setCredentialPassword, TOO_MANY_LINK_ATTEMPTS } from "./accounts.server";
 import { hashPassword, passwordProblem } from "./password.server";
@@ -130,7 +131,7 @@ export async function acceptInvitation(
       userId = existing.id;
       await tx.update(user).set({ name, emailVerified: true, updatedAt: new Date() }).where(eq(user.id, userId));
       await setCredentialPassword(tx, userId, hash);
-      await tx.delete(session).where(eq(session.userId, userId));
+      await endAccess(tx, userId, "password_set", { actor: { id: userId, email: taken.email } });
     } else {
       userId = await insertUser(tx, { email: taken.email, name, emailVerified: true, passwordHash: hash });
     }

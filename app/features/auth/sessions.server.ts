@@ -5,6 +5,7 @@ import { account, session, user } from "~/db/schema";
 import { errorFields, logger } from "~/lib/logger.server";
 import { consume, type Limit, release, resetLimit } from "~/lib/throttle.server";
 import type { Runtime } from "~/runtime.server";
+import { endAccess } from "./access.server";
 import { resendVerification } from "./accounts.server";
 import { SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from "./auth.server";
 import { hashPassword, needsRehash } from "./password.server";
@@ -163,12 +164,12 @@ export async function checkSessionLifetime(
  * Ends every session of the signed-in user (the spec's global sign-out) and returns the headers
  * that clear the cookie in this browser.
  */
-export async function signOutEverywhere(runtime: Pick<Runtime, "auth">, request: Request): Promise<Headers> {
-  const { auth } = runtime;
-  const current = await auth.api.getSession({ headers: request.headers });
+export async function signOutEverywhere(runtime: Pick<Runtime, "auth" | "db">, request: Request): Promise<Headers> {
+  const current = await runtime.auth.api.getSession({ headers: request.headers });
   if (current) {
-    const ctx = await auth.$context;
-    await ctx.internalAdapter.deleteUserSessions(current.user.id);
+    const { id, email } = current.user;
+    // The calendar feed's URL goes too: 'Sair' is how a person takes back every key (issue 21).
+    await runtime.db.transaction((tx) => endAccess(tx, id, "sign_out", { actor: { id, email } }));
   }
   return clearSessionCookie(runtime);
 }

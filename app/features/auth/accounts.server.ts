@@ -9,6 +9,7 @@ import { endAccess } from "./access.server";
 import { existingAccountMail, passwordResetMail, verificationMail } from "./account-mail.server";
 import { hashPassword, passwordProblem, verifyPassword } from "./password.server";
 import type { SignUpInput } from "./schema";
+import { forgetAccountAttempts } from "./sign-in-guard.server";
 import { dropTokens, issueToken, peekToken, takeToken, tokenHash, type TokenPurpose } from "./tokens.server";
 
 /**
@@ -244,6 +245,8 @@ export async function resetPassword(
     return found.email;
   });
   if (!email) return { ok: false, message: LINK_NOT_VALID, status: 410, expired: true };
+  // The owner proved the address: guesses against the account no longer keep new addresses out.
+  await forgetAccountAttempts(runtime.db, email);
   return { ok: true, email };
 }
 

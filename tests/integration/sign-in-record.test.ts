@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { and, desc, eq, like } from "drizzle-orm";
+import { and, desc, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audit_log } from "~/db/schema";
 import { SIGN_IN_LIMITS } from "~/features/auth/sessions.server";
 import * as authRoute from "~/routes/auth";
 import { loader as auditLoader } from "~/routes/crm-audit";
+import { housekeepingRound } from "~/runtime.server";
 import { createApp } from "../../server/app";
 import { createSignedInUser, makeRequest, type TestUser } from "../helpers/factories";
 import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
@@ -110,6 +111,18 @@ describe.each(DATABASE_KINDS)("sign-ins in the audit trail on %s", (kind) => {
     expect(response.status).toBe(302);
     const [row] = await rowsFor(person.id);
     expect(row).toMatchObject({ action: "auth.sign_in", details: { ip: "198.51.100.99" } });
+  });
+
+  it("keeps sign-in records 90 days: the housekeeping round drops older ones", async () => {
+    const person = await createSignedInUser(test.runtime, "corretor");
+    await test.runtime.db.insert(audit_log).values([
+      { at: sql`now() - interval '91 days'` as unknown as Date, action: "auth.sign_in", entity: "user", entity_id: person.id, details: { ip: "192.0.2.91" } },
+      { at: sql`now() - interval '89 days'` as unknown as Date, action: "auth.sign_in", entity: "user", entity_id: person.id, details: { ip: "192.0.2.89" } },
+      { at: sql`now() - interval '400 days'` as unknown as Date, action: "property.create", entity: "property", details: { codigo: "VELHO-1" } },
+    ]);
+    await housekeepingRound(test.runtime);
+    expect((await rowsFor(person.id)).map((row) => (row.details as { ip: string }).ip)).toEqual(["192.0.2.89"]);
+    expect(await test.runtime.db.select().from(audit_log).where(eq(audit_log.action, "property.create"))).toHaveLength(1);
   });
 
   it("admins read them at /crm/auditoria in Portuguese", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, like, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { audit_log } from "~/db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
@@ -42,7 +42,7 @@ export function accountDelayMs(previousAttempts: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.min(previousAttempts - freeAttempts, 20));
 }
 
-/** Whether the account's owner signed in from this address lately (the trail keeps 90 days). */
+/** Whether the account's owner signed in from this address lately (the trail keeps them 90 days). */
 export async function isKnownAddress(db: Database, userId: string, ip: string): Promise<boolean> {
   const [row] = await db
     .select({ id: audit_log.id })
@@ -57,6 +57,13 @@ export async function isKnownAddress(db: Database, userId: string, ip: string): 
     )
     .limit(1);
   return Boolean(row);
+}
+
+/** How long sign-in records (an address is personal data) stay in the audit trail. */
+export const SIGN_IN_RECORD_DAYS = 90;
+
+export async function pruneSignInRecords(db: Database): Promise<void> {
+  await db.delete(audit_log).where(and(like(audit_log.action, "auth.%"), lt(audit_log.at, sql`now() - make_interval(days => ${SIGN_IN_RECORD_DAYS})`)));
 }
 
 /** A new password proves the owner: the account's count across addresses starts over. */

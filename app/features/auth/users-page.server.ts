@@ -4,6 +4,7 @@ import { firstIssueMessage } from "~/lib/form-data";
 import { parseTableQuery } from "~/lib/pagination";
 import { asString, readBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
+import { deleteUser } from "./erasure.server";
 import { requireAdmin } from "./guard.server";
 import { inviteUser, listPendingInvitations, revokeInvitation } from "./invitations.server";
 import { inviteSchema } from "./schema";
@@ -26,7 +27,7 @@ export async function usersPageData(request: Request) {
 
 const refuse = (message: string, status: number) => data({ ok: false, message }, { status });
 
-/** Intents: invite, revoke-invitation, and (none) a role change. Every input is checked here. */
+/** Intents: invite, revoke-invitation, delete-user, and (none) a role change. Every input is checked here. */
 export async function usersPageAction(request: Request) {
   const admin = await requireAdmin(request);
   const body = await readBody(request);
@@ -38,6 +39,12 @@ export async function usersPageAction(request: Request) {
     const result = await inviteUser(runtime, admin, parsed.data);
     if (!result.ok) return refuse(result.message, result.status);
     return { ok: true, message: `Convite enviado para ${parsed.data.email}.` };
+  }
+
+  if (body.intent === "delete-user") {
+    const result = await deleteUser(runtime.db, admin, asString(body.userId) ?? "");
+    if (!result.ok) return refuse(result.message, result.status);
+    return { ok: true, message: `Conta de ${result.email} excluída.` };
   }
 
   if (body.intent === "revoke-invitation") {

@@ -6,7 +6,9 @@ import { Pagination } from "~/components/ui/pagination";
 import { Table, Td, Th } from "~/components/ui/table";
 import { InviteForm } from "~/features/auth/components/invite-form";
 import { PendingInvitations } from "~/features/auth/components/pending-invitations";
-import { DeleteUserButton, RoleSelect, VerifiedBadge } from "~/features/auth/components/user-controls";
+import { DeleteUserButton, describeUserDeletion, RoleSelect, VerifiedBadge } from "~/features/auth/components/user-controls";
+import type { UserWithRole } from "~/features/auth/users.server";
+import { DeleteConfirm, useRecordDialogs } from "~/features/crm/components/delete-confirm";
 import { usersPageAction, usersPageData } from "~/features/auth/users-page.server";
 import { ListSearch } from "~/features/crm/components/list-search";
 import { formatDate } from "~/lib/format";
@@ -26,6 +28,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Usuários | CRM" }];
 /** Admins invite people, grant or revoke CRM access (sign-up is open but grants nothing) and delete accounts. */
 export default function CrmUsersPage({ loaderData }: Route.ComponentProps) {
   const { users, total, page, pageCount, search, invitations, myId, canDownloadBackup, mailEnabled } = loaderData;
+  const { deleting, askDelete, closeDelete } = useRecordDialogs<UserWithRole>();
   return (
     <div className="grid gap-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
@@ -82,7 +85,7 @@ export default function CrmUsersPage({ loaderData }: Route.ComponentProps) {
                     <Td>
                       <RoleSelect user={user} isMe={user.id === myId} />
                     </Td>
-                    <Td className="text-right">{user.id !== myId && <DeleteUserButton user={user} />}</Td>
+                    <Td className="text-right">{user.id !== myId && <DeleteUserButton user={user} onClick={() => askDelete(user)} />}</Td>
                   </tr>
                 ))}
               </tbody>
@@ -99,7 +102,7 @@ export default function CrmUsersPage({ loaderData }: Route.ComponentProps) {
                 </p>
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <RoleSelect user={user} isMe={user.id === myId} />
-                  {user.id !== myId && <DeleteUserButton user={user} />}
+                  {user.id !== myId && <DeleteUserButton user={user} onClick={() => askDelete(user)} />}
                 </div>
               </li>
             ))}
@@ -111,6 +114,7 @@ export default function CrmUsersPage({ loaderData }: Route.ComponentProps) {
           hrefFor={(target) => `/crm/usuarios${withPage(search ? { [SEARCH_PARAM]: search } : {}, target)}`}
         />
       </section>
+      <DeleteConfirm record={deleting} onClose={closeDelete} action="/crm/usuarios" title="Excluir esta conta?" describe={describeUserDeletion} />
     </div>
   );
 }

@@ -32,7 +32,7 @@ describe.each(DATABASE_KINDS)("erasing accounts on %s", (kind) => {
   let ipCounter = 0;
   const nextIp = () => `198.51.100.${++ipCounter}`;
   const remove = (userId: string, as: TestUser = admin) =>
-    call(usersAction, makeRequest("/crm/usuarios", { form: { intent: "delete-user", userId }, cookie: as.cookie }));
+    call(usersAction, makeRequest("/crm/usuarios", { form: { intent: "delete", id: userId }, cookie: as.cookie }));
   const rows = async (table: typeof session | typeof user_roles | typeof calendar_feeds | typeof verification, where: ReturnType<typeof eq>) =>
     (await test.runtime.db.select({ n: count() }).from(table as typeof session).where(where))[0].n;
 

@@ -27,9 +27,9 @@ describe.each(DATABASE_KINDS)("users page authorisation matrix on %s", (kind) =>
     expect(after.revoked_at !== null).toBe(actor === "admin");
   });
 
-  it.each(ACTORS)("action delete-user for %s", async (actor) => {
+  it.each(ACTORS)("action delete (an account) for %s", async (actor) => {
     const target = await createSignedInUser(matrix.runtime, "corretor");
-    const result = await post({ intent: "delete-user", userId: target.id }, actor);
+    const result = await post({ intent: "delete", id: target.id }, actor);
     expect(outcomeOf(result)).toEqual(ADMIN_PAGE_RULE[actor]);
     const left = await matrix.runtime.db.select().from(user).where(eq(user.id, target.id));
     expect(left).toHaveLength(actor === "admin" ? 0 : 1);

@@ -27,7 +27,7 @@ export async function usersPageData(request: Request) {
 
 const refuse = (message: string, status: number) => data({ ok: false, message }, { status });
 
-/** Intents: invite, revoke-invitation, delete-user, and (none) a role change. Every input is checked here. */
+/** Intents: invite, revoke-invitation, delete (an account), and (none) a role change. Every input is checked here. */
 export async function usersPageAction(request: Request) {
   const admin = await requireAdmin(request);
   const body = await readBody(request);
@@ -41,8 +41,8 @@ export async function usersPageAction(request: Request) {
     return { ok: true, message: `Convite enviado para ${parsed.data.email}.` };
   }
 
-  if (body.intent === "delete-user") {
-    const result = await deleteUser(runtime.db, admin, asString(body.userId) ?? "");
+  if (body.intent === "delete") {
+    const result = await deleteUser(runtime.db, admin, asString(body.id) ?? "");
     if (!result.ok) return refuse(result.message, result.status);
     return { ok: true, message: `Conta de ${result.email} excluída.` };
   }

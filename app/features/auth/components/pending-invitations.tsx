@@ -8,9 +8,11 @@ import { formatDateTime } from "~/lib/format";
 import type { PendingInvitation } from "../invitations.server";
 import { ROLE_LABELS } from "./user-controls";
 
+/** One fetcher for every row: its answer is toasted by the list, which outlives the revoked row. */
+const REVOKE_KEY = "revoke-invitation";
+
 function RevokeButton({ invitation }: { invitation: PendingInvitation }) {
-  const fetcher = useFetcher<ActionAnswer>({ key: `revoke-${invitation.id}` });
-  useAnswerToast(fetcher);
+  const fetcher = useFetcher<ActionAnswer>({ key: REVOKE_KEY });
   return (
     <Button
       variant="outline"
@@ -26,6 +28,7 @@ function RevokeButton({ invitation }: { invitation: PendingInvitation }) {
 
 /** Invitations still waiting for their invitee; 'Revogar' kills the link at once. */
 export function PendingInvitations({ invitations }: { invitations: PendingInvitation[] }) {
+  useAnswerToast(useFetcher<ActionAnswer>({ key: REVOKE_KEY }));
   if (invitations.length === 0) return null;
   return (
     <Card className="p-4 sm:p-6">

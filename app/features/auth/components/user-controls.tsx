@@ -1,8 +1,6 @@
-import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Icon } from "~/components/ui/icon";
 import { NativeSelect } from "~/components/ui/native-select";
 import { ROLES, type Role } from "~/db/values";
@@ -50,32 +48,15 @@ export function VerifiedBadge({ verified }: { verified: boolean }) {
   return verified ? <Badge variant="success">Email confirmado</Badge> : <Badge variant="warning">Email não confirmado</Badge>;
 }
 
-/** 'Excluir' with a "Tem certeza?" first (LGPD erasure; never one's own account). */
-export function DeleteUserButton({ user }: { user: UserWithRole }) {
-  const fetcher = useFetcher<ActionAnswer>({ key: `delete-user-${user.id}` });
-  const [open, setOpen] = useState(false);
-  useAnswerToast(fetcher, () => setOpen(false));
-  const busy = fetcher.state !== "idle";
+/** 'Excluir' on an account's row; the page asks "Tem certeza?" (DeleteConfirm) before posting. */
+export function DeleteUserButton({ user, onClick }: { user: UserWithRole; onClick: () => void }) {
   return (
-    <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-label={`Excluir a conta de ${user.email}`}>
-        <Icon name="trash-2" /> Excluir
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={(next) => !busy && setOpen(next)}
-        title="Excluir esta conta?"
-        description={
-          <>
-            A conta de <strong className="break-all text-foreground">{user.email}</strong> é apagada com o acesso, as sessões abertas, o
-            endereço da agenda no celular, os convites pendentes e os emails de conta ainda guardados. O registro de auditoria continua.
-            Não pode ser desfeito.
-          </>
-        }
-        confirmLabel="Excluir conta"
-        busy={busy}
-        onConfirm={() => fetcher.submit({ intent: "delete-user", userId: user.id }, { method: "post", action: "/crm/usuarios" })}
-      />
-    </>
+    <Button variant="outline" size="sm" onClick={onClick} aria-label={`Excluir a conta de ${user.email}`}>
+      <Icon name="trash-2" /> Excluir
+    </Button>
   );
 }
+
+/** What the confirmation says before an account is erased. */
+export const describeUserDeletion = (user: UserWithRole) =>
+  `A conta de ${user.email} é apagada com o acesso, as sessões abertas, o endereço da agenda no celular, os convites pendentes e os emails de conta ainda guardados. O registro de auditoria continua. Não pode ser desfeito.`;

@@ -78,6 +78,14 @@ test("users page: 'Revogar' ends an invitation and 'Excluir' erases an account, 
   await page.getByLabel("Email", { exact: true }).fill("convite-e2e@exemplo.com");
   await page.getByRole("button", { name: "Enviar convite" }).click();
   await expect(page.getByText("Convite enviado para convite-e2e@exemplo.com.")).toBeVisible();
+  // How the page looks with a pending invitation and an account that can be deleted, at both widths.
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.getByRole("heading", { name: "Convites pendentes" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, "users-390-pending.png") });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expectFitsWindow(page, "/crm/usuarios at 1280 px");
+  await page.screenshot({ path: path.join(SHOTS, "users-1280.png"), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 900 });
   await page.getByRole("button", { name: "Revogar o convite de convite-e2e@exemplo.com" }).click();
   await expect(page.getByText("Convite para convite-e2e@exemplo.com revogado.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Revogar o convite de convite-e2e@exemplo.com" })).toHaveCount(0);
@@ -89,8 +97,6 @@ test("users page: 'Revogar' ends an invitation and 'Excluir' erases an account, 
   await expect(page.getByText("Conta de apagar-e2e@exemplo.com excluída.")).toBeVisible();
   await expect(page.getByText("apagar-e2e@exemplo.com", { exact: true })).toHaveCount(0);
   await expectFitsWindow(page, "/crm/usuarios at 390 px");
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, "users-390.png"), fullPage: true });
   await context.close();
 });
 
@@ -107,7 +113,7 @@ for (const width of [390, 1280]) {
       "Imóvel cadastrado · Imóvel AUD-E2E — Casa auditada em Ponta Negra",
       `Visita agendada · Visita de Joana Auditada em 10/03/${VISIT_YEAR}, 15:00`,
       "Configurações alteradas · Configuração: Emails que recebem os novos leads",
-      "Convite revogado · Convite para convite-e2e@exemplo.com (Corretor)",
+      "Convite revogado · Convite para convite-e2e@exemplo.com",
       "Conta excluída · Usuário (conta excluída)",
     ]) {
       await expect(main.getByText(text, { exact: true }).first(), text).toBeVisible();

@@ -125,7 +125,8 @@ function detailLine(entity: string, key: string, value: unknown, names: Names): 
     case "counts":
       return countsLine(value);
     case "count":
-      return entity === "user" ? `Contas apagadas: ${plain(value)}` : `Quantidade: ${plain(value)}`;
+      if (entity === "user") return `Contas apagadas: ${plain(value)}`;
+      return entity === "settings" ? `Endereços na lista: ${plain(value)}` : `Quantidade: ${plain(value)}`;
   }
   return `${capitalize(fieldLabel(key))}: ${plain(value)}`;
 }

@@ -4,7 +4,6 @@ import { invitation, leads, properties, user, visits } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import { formatDateTime } from "~/lib/format";
 import type { Names, StoredEntry } from "./describe";
-import { ROLE_LABELS } from "./labels";
 
 /**
  * What the records and people on one page of the trail are called now, read from the records
@@ -32,7 +31,7 @@ export async function currentNames(db: Database, rows: StoredEntry[]): Promise<N
           .where(inArray(visits.id, visitIds))
       : [],
     invitationIds.length
-      ? db.select({ id: invitation.id, email: invitation.email, role: invitation.role }).from(invitation).where(inArray(invitation.id, invitationIds))
+      ? db.select({ id: invitation.id, email: invitation.email }).from(invitation).where(inArray(invitation.id, invitationIds))
       : [],
     userIds.length ? db.select({ id: user.id, name: user.name, email: user.email }).from(user).where(inArray(user.id, userIds)) : [],
   ]);
@@ -41,7 +40,7 @@ export async function currentNames(db: Database, rows: StoredEntry[]): Promise<N
   for (const row of leadRows) records.set(`lead:${row.id}`, row.name);
   for (const row of propertyRows) records.set(`property:${row.id}`, `${row.codigo} — ${row.title}`);
   for (const row of visitRows) records.set(`visit:${row.id}`, `de ${row.lead} em ${formatDateTime(row.at)}`);
-  for (const row of invitationRows) records.set(`invitation:${row.id}`, `${row.email} (${ROLE_LABELS[row.role] ?? row.role})`);
+  for (const row of invitationRows) records.set(`invitation:${row.id}`, row.email);
   const people = new Map<string, { name: string; email: string }>();
   for (const row of userRows) {
     people.set(row.id, { name: row.name, email: row.email });

@@ -135,7 +135,6 @@ export const REASON_LABELS: Record<string, string> = {
   password_reset: "senha redefinida por email",
   password_change: "senha trocada em 'Minha conta'",
   password_set: "nova senha definida (linha de comando ou administrador inicial)",
-  erasure: "conta excluída",
   inviter_not_admin: "quem convidou deixou de ser administrador",
   inviter_deleted: "a conta de quem convidou foi excluída",
 };

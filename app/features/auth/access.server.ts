@@ -6,7 +6,7 @@ import { revokeFeedInTx } from "~/features/visits/calendar.server";
 /**
  * Why a person's access ends. The audit trail shows it in Portuguese (features/audit/labels.ts).
  */
-export type AccessEndReason = "sign_out" | "password_reset" | "password_change" | "password_set" | "erasure";
+export type AccessEndReason = "sign_out" | "password_reset" | "password_change" | "password_set";
 
 /**
  * Takes back every key a person holds besides the password: their sessions (all, or all but the

@@ -18,6 +18,8 @@ import { type MediaStorage, LocalDiskStorage } from "~/features/media/storage.se
 import { prepareDataDir } from "~/lib/data-dir-lock.server";
 import { errorFields, logger } from "~/lib/logger.server";
 import { pruneThrottle } from "~/lib/throttle.server";
+import { expireUnconfirmedAccounts } from "~/features/auth/erasure.server";
+import { pruneSignInRecords } from "~/features/auth/sign-in-guard.server";
 import { runRetentionIfDue } from "~/features/privacy/retention.server";
 import { type Env, getEnv, setEnv } from "~/lib/env.server";
 import { stopPropertyViews } from "~/features/reports/views.server";
@@ -113,18 +115,28 @@ async function start(options: StartOptions): Promise<Runtime> {
 }
 
 /**
- * Once an hour: photos no listing shows for a day (a dialog closed by a dead browser), and old
- * rate-limit windows. Cheap queries; a failure is logged and retried next hour.
+ * One housekeeping round: photos no listing shows for a day (a dialog closed by a dead browser),
+ * old rate-limit windows, sign-ins recorded more than 90 days ago, and sign-ups never confirmed
+ * within UNCONFIRMED_ACCOUNT_DAYS. Cheap queries; a failure is logged and retried next round.
+ * With several processes on PostgreSQL (WEB_CONCURRENCY), one of them does each round.
  */
-function startHousekeeping(runtime: Pick<Runtime, "db" | "storage" | "database">): () => void {
+export async function housekeepingRound(runtime: Pick<Runtime, "db" | "storage" | "database" | "env">): Promise<void> {
   const log = logger("housekeeping");
-  // With several processes on PostgreSQL (WEB_CONCURRENCY), one of them does each round.
-  const run = () => {
-    void withJobLock(runtime.database, JOB_LOCKS.housekeeping, async () => {
-      await sweepOrphanMedia(runtime).catch((error) => log.error({ ...errorFields(error) }, "media sweep failed"));
-      await pruneThrottle(runtime.db).catch((error) => log.error({ ...errorFields(error) }, "throttle prune failed"));
-    }).catch((error) => log.error({ ...errorFields(error) }, "housekeeping failed"));
-  };
+  await withJobLock(runtime.database, JOB_LOCKS.housekeeping, async () => {
+    await sweepOrphanMedia(runtime).catch((error) => log.error({ ...errorFields(error) }, "media sweep failed"));
+    await pruneThrottle(runtime.db).catch((error) => log.error({ ...errorFields(error) }, "throttle prune failed"));
+    await pruneSignInRecords(runtime.db).catch((error) => log.error({ ...errorFields(error) }, "sign-in records prune failed"));
+    await expireUnconfirmedAccounts(runtime.db, runtime.env.UNCONFIRMED_ACCOUNT_DAYS)
+      // A count only: who is in the audit trail by id, and no personal value is ever logged.
+      .then((erased) => erased > 0 && log.info({ erased }, "unconfirmed accounts erased"))
+      .catch((error) => log.error({ ...errorFields(error) }, "unconfirmed accounts round failed"));
+  });
+}
+
+/** Runs housekeepingRound once an hour. */
+function startHousekeeping(runtime: Pick<Runtime, "db" | "storage" | "database" | "env">): () => void {
+  const log = logger("housekeeping");
+  const run = () => void housekeepingRound(runtime).catch((error) => log.error({ ...errorFields(error) }, "housekeeping failed"));
   const timer = setInterval(run, 60 * 60 * 1000);
   timer.unref();
   return () => clearInterval(timer);

@@ -23,6 +23,8 @@ import { user, user_roles } from "~/db/schema";
 import { ROLES, type Role } from "~/db/values";
 import { createAuthFromEnv, createUserWithPassword, setUserPassword } from "~/features/auth/auth.server";
 import { passwordProblem } from "~/features/auth/password.server";
+import { applyRole } from "~/features/auth/users.server";
+import type { Tx } from "~/features/audit/audit.server";
 import { BackupError, restoreBackupArchive, writeBackupArchive } from "~/features/backup/archive.server";
 import { DataDirLockedError } from "~/lib/data-dir-lock.server";
 import { EnvError, parseEnv } from "~/lib/env.server";
@@ -65,6 +67,12 @@ async function findUserId(handle: DatabaseHandle, email: string): Promise<string
   const [found] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, email.trim().toLowerCase()));
   if (!found) throw new CliError(`Usuário não encontrado: ${email}`);
   return found.id;
+}
+
+/** The user's role now, read in the transaction that changes it. */
+async function currentRole(tx: Tx, userId: string): Promise<Role | null> {
+  const [row] = await tx.select({ role: user_roles.role }).from(user_roles).where(eq(user_roles.user_id, userId));
+  return row?.role ?? null;
 }
 
 export async function runCli(argv: string[], out: (line: string) => void = console.log): Promise<void> {
@@ -127,7 +135,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
         const password = values.password ?? generatePassword();
         await checkPassword(password);
         const created = await createUserWithPassword(auth, { email: values.email, name: values.name, password });
-        if (role) await handle.db.insert(user_roles).values({ user_id: created.id, role });
+        if (role) await handle.db.transaction((tx) => applyRole(tx, null, created.id, null, role, "cli"));
         out(`Usuário criado: ${created.email}${role ? ` (${role})` : " (sem papel)"}`);
         if (!values.password) out(`Senha gerada: ${password}`);
         return;
@@ -137,7 +145,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
         if (!email) throw new CliError("Informe o email");
         const password = values.password ?? generatePassword();
         await checkPassword(password);
-        await setUserPassword(auth, email, password);
+        await setUserPassword({ auth, db: handle.db }, email, password);
         out(`Senha alterada para ${email}; as sessões abertas foram encerradas.`);
         if (!values.password) out(`Nova senha: ${password}`);
         return;
@@ -159,10 +167,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
           }
           await handle.db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, userId));
         }
-        await handle.db
-          .insert(user_roles)
-          .values({ user_id: userId, role })
-          .onConflictDoUpdate({ target: user_roles.user_id, set: { role } });
+        await handle.db.transaction(async (tx) => applyRole(tx, null, userId, await currentRole(tx, userId), role, "cli"));
         out(`${email} agora é ${role}.`);
         return;
       }
@@ -170,7 +175,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
         const email = rest[0] ?? values.email;
         if (!email) throw new CliError("Informe o email");
         const userId = await findUserId(handle, email);
-        await handle.db.delete(user_roles).where(eq(user_roles.user_id, userId));
+        await handle.db.transaction(async (tx) => applyRole(tx, null, userId, await currentRole(tx, userId), null, "cli"));
         out(`${email} não tem mais papel (sem acesso ao CRM).`);
         return;
       }

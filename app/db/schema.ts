@@ -361,9 +361,15 @@ export const invitation = pgTable(
     invited_by: text("invited_by").references(() => user.id, { onDelete: "set null" }),
     expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
     accepted_at: timestamp("accepted_at", { withTimezone: true }),
+    /** An admin's 'Revogar', or the inviter losing admin (issue 21): the link no longer works. */
+    revoked_at: timestamp("revoked_at", { withTimezone: true }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  () => [check("invitation_role_valid", inList("role", ROLES))],
+  (table) => [
+    check("invitation_role_valid", inList("role", ROLES)),
+    // An inviter's pending invitations end when they lose admin or are deleted.
+    index("invitation_invited_by_idx").on(table.invited_by).where(sql`accepted_at is null and revoked_at is null`),
+  ],
 );
 
 /**
@@ -383,7 +389,11 @@ export const audit_log = pgTable(
     entity_id: text("entity_id"),
     details: jsonb("details"),
   },
-  (table) => [index("audit_log_at_idx").on(table.at.desc())],
+  (table) => [
+    index("audit_log_at_idx").on(table.at.desc()),
+    // An account's successful sign-ins (issue 21): the addresses its owner is known to use.
+    index("audit_log_sign_in_idx").on(table.entity_id, table.at).where(sql`action = 'auth.sign_in'`),
+  ],
 );
 
 // --- The broker's working day (issue 11): lead timeline, visits, settings, calendar feeds ---

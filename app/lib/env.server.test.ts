@@ -22,6 +22,9 @@ describe("configuration", () => {
     expect(() => parseEnv({ SEED_DEMO: "talvez" })).toThrow(/SEED_DEMO: use true or false/);
     expect(() => parseEnv({ STORAGE_DRIVER: "s3" })).toThrow(/S3_BUCKET: required when STORAGE_DRIVER=s3/);
     expect(() => parseEnv({ ADMIN_PASSWORD: "segredo1" })).toThrow(/ADMIN_EMAIL: required/);
+    expect(() => parseEnv({ UNCONFIRMED_ACCOUNT_DAYS: "0" })).toThrow(/UNCONFIRMED_ACCOUNT_DAYS: must be at least 1/);
+    expect(() => parseEnv({ UNCONFIRMED_ACCOUNT_DAYS: "uma semana" })).toThrow(/UNCONFIRMED_ACCOUNT_DAYS: must be a number of days/);
+    expect(parseEnv({}).UNCONFIRMED_ACCOUNT_DAYS).toBe(7);
   });
 
   it("strips a trailing slash from PUBLIC_URL", () => {

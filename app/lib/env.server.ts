@@ -54,6 +54,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: booleanFromString.default(true),
   LEAD_LIMIT_PER_HOUR: z.coerce.number({ error: "must be a number" }).int().min(1).default(10),
+  /** Days a sign-up may stay unconfirmed before the account is erased (housekeeping, LGPD). */
+  UNCONFIRMED_ACCOUNT_DAYS: z.coerce.number({ error: "must be a number of days" }).int().min(1, { error: "must be at least 1" }).max(365).default(7),
   /** smtp://user:pass@host:587 or smtps://…:465; without it e-mail is off (the CRM says so). */
   SMTP_URL: optionalText.pipe(
     z

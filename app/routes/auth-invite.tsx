@@ -8,6 +8,7 @@ import { useErrorToast, useRedirectToast } from "~/features/auth/components/form
 import { acceptInvitation, describeInvitation, invitationProblem } from "~/features/auth/invitations.server";
 import { acceptInviteSchema } from "~/features/auth/schema";
 import { signInAfterProof } from "~/features/auth/sessions.server";
+import { clientIp } from "~/lib/client-ip.server";
 import { firstIssueMessage } from "~/lib/form-data";
 import { asString, readBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { valid: true as const, email: found.email, role: found.role, token };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const body = await readBody(request);
   const parsed = acceptInviteSchema.safeParse({
     token: asString(body.token),
@@ -32,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
   });
   if (!parsed.success) return refusal(firstIssueMessage(parsed.error), 400, { problem: undefined });
   const runtime = await getRuntime();
-  const result = await acceptInvitation(runtime, parsed.data.token, parsed.data);
+  const result = await acceptInvitation(runtime, parsed.data.token, parsed.data, clientIp(request, context));
   if (!result.ok) {
     const dead = result.state !== undefined;
     return refusal(result.message, result.status, { problem: dead ? result.message : undefined });

@@ -6,6 +6,7 @@ import { AuthSubmitButton, LinkForm, NewPasswordField } from "~/features/auth/co
 import { useErrorToast } from "~/features/auth/components/form-hooks";
 import { resetPasswordSchema } from "~/features/auth/schema";
 import { clearSessionCookie } from "~/features/auth/sessions.server";
+import { clientIp } from "~/lib/client-ip.server";
 import { firstIssueMessage } from "~/lib/form-data";
 import { asString, readBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
@@ -16,12 +17,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return linkPage(request, describeReset);
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const body = await readBody(request);
   const parsed = resetPasswordSchema.safeParse({ token: asString(body.token), password: asString(body.password) });
   if (!parsed.success) return refusal(firstIssueMessage(parsed.error), 400, { expired: false });
   const runtime = await getRuntime();
-  const result = await resetPassword(runtime, parsed.data.token, parsed.data.password);
+  const result = await resetPassword(runtime, parsed.data.token, parsed.data.password, clientIp(request, context));
   if (!result.ok) return refusal(result.message, result.status, { expired: result.expired ?? false });
   // Every session of the account ended; this browser forgets its cookie too.
   throw redirect("/auth?aviso=senha-redefinida", { headers: await clearSessionCookie(runtime) });

@@ -5,7 +5,7 @@ import { requireAdmin } from "~/features/auth/guard.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-audit";
 
-/** /crm/auditoria — who changed what in the CRM, newest first (admins only). */
+/** /crm/auditoria — who did what in the CRM, and every sign-in, newest first, in Portuguese (admins only). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const page = parsePage(new URL(request.url).searchParams.get("pagina"));
@@ -21,8 +21,9 @@ export default function CrmAuditPage({ loaderData }: Route.ComponentProps) {
       <header>
         <h1 className="text-2xl font-bold">Auditoria</h1>
         <p className="text-sm text-muted-foreground">
-          Quem alterou o quê no CRM: {total} {total === 1 ? "registro" : "registros"}, os mais recentes primeiro. De dados
-          pessoais, o registro guarda só quais campos mudaram, nunca os valores.
+          Quem fez o quê no CRM, e cada entrada (login) com o endereço de onde veio: {total} {total === 1 ? "registro" : "registros"},
+          os mais recentes primeiro. De dados pessoais, o registro guarda só quais campos mudaram, nunca os valores; os nomes
+          mostrados são os de hoje. As entradas ficam guardadas por 90 dias.
         </p>
       </header>
       <Card>

@@ -1,12 +1,12 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { audit_log, properties } from "~/db/schema";
+import { audit_log, properties, visits } from "~/db/schema";
 import { AUDIT_PAGE_SIZE } from "~/features/audit/audit-log.server";
 import { loader as auditLoader } from "~/routes/crm-audit";
 import { loader as backupLoader } from "~/routes/crm-backup";
 import { action as leadsAction } from "~/routes/crm-leads";
 import { action as propertiesAction } from "~/routes/crm-properties";
-import { createSignedInUser, insertLead, makeRequest, settle, type TestUser } from "../helpers/factories";
+import { createSignedInUser, insertLead, insertProperty, makeRequest, settle, type TestUser } from "../helpers/factories";
 import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
 
 /**
@@ -129,7 +129,7 @@ describe.each(DATABASE_KINDS)("audit trail on %s", (kind) => {
     expect(first.page).toBe(1);
     expect(first.entries).toHaveLength(AUDIT_PAGE_SIZE);
     expect(first.entries[0]).toMatchObject({ actor: "Sistema", actionLabel: "Destaque alterado", record: "Imóvel AUD-LAST", details: ["Destaque removido"] });
-    expect(first.entries[1]).toMatchObject({ actor: admin.email, actionLabel: "Lead editado", record: "Lead Maria Teste", details: ["Campos alterados: status"] });
+    expect(first.entries[1]).toMatchObject({ actor: "Usuário Teste", actorNote: admin.email, actionLabel: "Lead editado", record: "Lead Maria Teste", details: ["Campos alterados: status"] });
     const times = first.entries.map((entry) => entry.at);
     expect([...times].sort().reverse()).toEqual(times);
 
@@ -139,7 +139,7 @@ describe.each(DATABASE_KINDS)("audit trail on %s", (kind) => {
     expect(second.entries.map((entry) => entry.id)).not.toContain(first.entries[0].id);
     expect(second.entries[0].at <= first.entries.at(-1)!.at).toBe(true);
 
-    // A record deleted since is named by its short id: the trail itself holds no names.
+    // A record deleted since says so: the trail itself holds no names.
     const deleted = await test.runtime.db.select().from(audit_log).where(eq(audit_log.action, "lead.delete"));
     const all = [...first.entries, ...second.entries];
     const pages = Math.ceil((await test.runtime.db.select().from(audit_log)).length / AUDIT_PAGE_SIZE);
@@ -148,7 +148,7 @@ describe.each(DATABASE_KINDS)("audit trail on %s", (kind) => {
       all.push(...more.entries);
     }
     const deletedEntry = all.find((entry) => entry.id === deleted[0].id)!;
-    expect(deletedEntry.record).toBe(`Lead ${deleted[0].entity_id!.slice(0, 8)}`);
+    expect(deletedEntry.record).toBe("Lead (excluído)");
     expect(JSON.stringify(all)).not.toContain("Joana");
 
     // Nonsense page numbers are the first page, not an error.
@@ -156,6 +156,35 @@ describe.each(DATABASE_KINDS)("audit trail on %s", (kind) => {
       const odd = (await auditLoader({ request: makeRequest(`/crm/auditoria?pagina=${pagina}`, { cookie: admin.cookie }), params: {}, context } as never)) as Awaited<ReturnType<typeof auditLoader>>;
       expect(odd.page).toBe(1);
     }
+  });
+
+  it("names visits, listings, invitations and people as they are called now, and says which were deleted", async () => {
+    const { db } = test.runtime;
+    const lead = await insertLead(test.runtime, { full_name: "Joaquim Visitante" });
+    const property = await insertProperty(test.runtime, { codigo: "AUD-NOME", title: "Casa com título antigo" });
+    const [visit] = await db.insert(visits).values({ lead_id: lead.id, property_id: property.id, scheduled_at: new Date("2026-11-25T17:30:00Z") }).returning();
+    const [gone] = await db.insert(visits).values({ lead_id: lead.id, scheduled_at: new Date("2026-11-26T12:00:00Z") }).returning();
+    const later = new Date(Date.now() + 7_200_000);
+    await db.insert(audit_log).values([
+      { at: later, actor_id: corretor.id, actor_email: corretor.email, action: "visit.update", entity: "visit", entity_id: visit.id, details: { fields: ["status"], status: "realizada" } },
+      { at: new Date(later.getTime() + 1000), actor_id: corretor.id, actor_email: corretor.email, action: "visit.create", entity: "visit", entity_id: gone.id },
+      { at: new Date(later.getTime() + 2000), actor_id: admin.id, actor_email: admin.email, action: "property.update", entity: "property", entity_id: property.id, details: { codigo: "AUD-NOME", fields: ["title"] } },
+    ]);
+    await db.delete(visits).where(eq(visits.id, gone.id));
+    await db.update(properties).set({ title: "Casa com título novo" }).where(eq(properties.id, property.id));
+
+    const page = (await auditLoader({ request: makeRequest("/crm/auditoria", { cookie: admin.cookie }), params: {}, context } as never)) as Awaited<ReturnType<typeof auditLoader>>;
+    const [edited, created, done] = page.entries;
+    expect(edited).toMatchObject({ actor: "Usuário Teste", actionLabel: "Imóvel editado", record: "Imóvel AUD-NOME — Casa com título novo", details: ["Campos alterados: título"] });
+    expect(created).toMatchObject({ actionLabel: "Visita agendada", record: "Visita (excluída)" });
+    expect(done).toMatchObject({
+      actorNote: corretor.email,
+      actionLabel: "Visita alterada",
+      record: "Visita de Joaquim Visitante em 25/11/2026, 14:30",
+      details: ["Campos alterados: status", "Status: Realizada"],
+    });
+    const text = page.entries.flatMap((entry) => [entry.actor, entry.actorNote ?? "", entry.actionLabel, entry.record, ...entry.details]);
+    expect(text.filter((line) => /[{}]/.test(line))).toEqual([]);
   });
 
   it("is for admins only", async () => {

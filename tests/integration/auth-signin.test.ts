@@ -1,10 +1,13 @@
 import { hashPassword as scryptHash } from "better-auth/crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { account, session, user } from "~/db/schema";
+import { account, audit_log, session, user } from "~/db/schema";
 import { passwordVerificationCount } from "~/features/auth/password.server";
 import { PASSWORD_MESSAGES } from "~/features/auth/schema";
 import { accountDelayMs, SIGN_IN_LIMITS, TOO_MANY_SIGN_INS } from "~/features/auth/sessions.server";
+import { ACCOUNT_UNDER_ATTACK } from "~/features/auth/sign-in-guard.server";
+import { issueToken } from "~/features/auth/tokens.server";
+import { action as resetAction } from "~/routes/auth-reset";
 import { action as authAction } from "~/routes/auth";
 import { loader as dashboardLoader } from "~/routes/crm-dashboard";
 import { cookieFrom, createSignedInUser, makeRequest, type TestUser } from "../helpers/factories";
@@ -28,6 +31,8 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
   const signIn = (email: string, password: string, ip: string) =>
     call(authAction, makeRequest("/auth", { form: { intent: "login", email, password } }), ip);
   const statusOf = async (work: Promise<unknown>) => answerOf(await work).status;
+  /** A reset link's token, as 'Esqueci minha senha' would e-mail it (the e-mail itself: auth-accounts.test.ts). */
+  const issueResetToken = (userId: string) => issueToken(test.runtime.db, "password-reset", userId);
 
   it("40 parallel wrong passwords from one address get at most the pair limit of password checks", async () => {
     const victim = await createSignedInUser(test.runtime, "admin");
@@ -58,6 +63,43 @@ describe.each(DATABASE_KINDS)("sign-in on %s", (kind) => {
     expect(await statusOf(signIn(victim.email, "chute-errado-2", "203.0.113.21"))).toBe(400);
     // A new address after the limit, with the right password: in.
     expect(await statusOf(signIn(victim.email, victim.password, "198.51.100.21"))).toBe(302);
+  });
+
+  it("many addresses failing against one account close it to new addresses for the window, never to the owner for good", async () => {
+    const victim = await createSignedInUser(test.runtime, "corretor");
+    // The owner signed in from home before the attack.
+    expect(await statusOf(signIn(victim.email, victim.password, "198.51.100.60"))).toBe(302);
+
+    const { max } = SIGN_IN_LIMITS.accountLock;
+    const before = passwordVerificationCount();
+    const guesses = await Promise.all(Array.from({ length: max + 10 }, (_, i) => signIn(victim.email, "chute-distribuido-1", `203.0.113.${100 + i}`)));
+    const statuses = guesses.map((result) => answerOf(result).status);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    expect(passwordVerificationCount() - before).toBeLessThanOrEqual(max);
+    const refused = answerOf<{ error: string }>(guesses.find((result) => answerOf(result).status === 429));
+    expect(refused.body.error).toBe(ACCOUNT_UNDER_ATTACK);
+
+    // A new address is refused without a password check, even with the right password…
+    const checks = passwordVerificationCount();
+    expect(answerOf(await signIn(victim.email, victim.password, "198.51.100.61"))).toMatchObject({ status: 429, body: { error: ACCOUNT_UNDER_ATTACK } });
+    expect(passwordVerificationCount()).toBe(checks);
+    // …the owner's known address is not…
+    expect(await statusOf(signIn(victim.email, victim.password, "198.51.100.60"))).toBe(302);
+    // …and a new password by e-mail opens every address again.
+    const token = await issueResetToken(victim.id);
+    expect(answerOf(await call(resetAction, makeRequest("/auth/redefinir", { form: { token, password: "senha-nova-do-dono-1" } }), "198.51.100.62")).status).toBe(302);
+    expect(await statusOf(signIn(victim.email, "senha-nova-do-dono-1", "198.51.100.61"))).toBe(302);
+
+    const locked = await test.runtime.db.select().from(audit_log).where(and(eq(audit_log.action, "auth.sign_in_locked"), eq(audit_log.entity_id, victim.id)));
+    expect(locked).toHaveLength(1);
+  });
+
+  it("an address without an account meets the same bound (no hint that it has none)", async () => {
+    const { max } = SIGN_IN_LIMITS.accountLock;
+    const results = await Promise.all(Array.from({ length: max + 2 }, (_, i) => signIn("ninguem-tem@exemplo.com", "chute-3", `203.0.113.${200 + (i % 50)}`)));
+    const refused = results.map((result) => answerOf<{ error?: string }>(result)).filter((answer) => answer.status === 429);
+    expect(refused.length).toBeGreaterThanOrEqual(2);
+    expect(refused.some((answer) => answer.body.error === ACCOUNT_UNDER_ATTACK)).toBe(true);
   });
 
   it("waits longer per account as attempts pile up, up to a cap", () => {

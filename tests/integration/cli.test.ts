@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { user, user_roles } from "~/db/schema";
+import type { Database } from "~/db/client.server";
+import { audit_log, invitation, user, user_roles } from "~/db/schema";
 import { createUserWithPassword } from "~/features/auth/auth.server";
+import { inviteUser } from "~/features/auth/invitations.server";
+import { createSignedInUser } from "../helpers/factories";
 import { runCli } from "../../server/cli";
 import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
 
@@ -15,12 +18,20 @@ describe.each(DATABASE_KINDS)("CLI role:set on %s", (kind) => {
   let databaseUrl: string | undefined;
   const email = "recem@exemplo.com";
   const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
+  /** Two admins, each with a pending invitation (issue 21: the CLI's demotions end them). */
+  const inviters: { email: string; invitee: string }[] = [];
 
   beforeAll(async () => {
     test = await startTestRuntime(kind);
     databaseUrl = test.runtime.env.DATABASE_URL;
     const created = await createUserWithPassword(test.runtime.auth, { email, password: "uma-senha-longa-9", name: "Recém Chegada" });
     await test.runtime.db.update(user).set({ emailVerified: false }).where(eq(user.id, created.id));
+    for (const name of ["rebaixada", "removida"]) {
+      const inviter = await createSignedInUser(test.runtime, "admin");
+      const invitee = `convite-de-${name}@exemplo.com`;
+      await inviteUser(test.runtime, { id: inviter.id, email: inviter.email, name }, { email: invitee, role: "corretor" });
+      inviters.push({ email: inviter.email, invitee });
+    }
     const { stopRuntime } = await import("~/runtime.server");
     await stopRuntime();
     process.env.DATA_DIR = test.dataDir;
@@ -34,20 +45,26 @@ describe.each(DATABASE_KINDS)("CLI role:set on %s", (kind) => {
     await test.stop();
   });
 
-  async function roleAndVerified() {
+  /** Reads the database the CLI wrote (the test runtime is stopped meanwhile). */
+  async function read<T>(query: (db: Database) => Promise<T>): Promise<T> {
     const { openDatabase } = await import("~/db/client.server");
     const handle = await openDatabase({ databaseUrl, dataDir: test.dataDir });
     try {
-      const [row] = await handle.db
+      return await query(handle.db);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  const roleAndVerified = () =>
+    read(async (db) => {
+      const [row] = await db
         .select({ verified: user.emailVerified, role: user_roles.role })
         .from(user)
         .leftJoin(user_roles, eq(user_roles.user_id, user.id))
         .where(eq(user.email, email));
       return row;
-    } finally {
-      await handle.close();
-    }
-  }
+    });
 
   it("refuses an unconfirmed account, and with --force confirms it and grants the role", async () => {
     await expect(runCli(["role:set", email, "corretor"], () => {})).rejects.toThrow(/ainda não confirmou o email/);
@@ -57,5 +74,23 @@ describe.each(DATABASE_KINDS)("CLI role:set on %s", (kind) => {
     await runCli(["role:set", email, "corretor", "--force"], (line) => out.push(line));
     expect(out.join("\n")).toContain("agora é corretor");
     expect(await roleAndVerified()).toEqual({ verified: true, role: "corretor" });
+  });
+
+  it("role:set to corretor and role:remove end the admin's pending invitations, and both are audited", async () => {
+    const revokedAt = (invitee: string) => read(async (db) => (await db.select().from(invitation).where(eq(invitation.email, invitee)))[0].revoked_at);
+    expect(await revokedAt(inviters[0].invitee)).toBeNull();
+    await runCli(["role:set", inviters[0].email, "corretor"], () => {});
+    expect(await revokedAt(inviters[0].invitee)).not.toBeNull();
+    expect(await revokedAt(inviters[1].invitee)).toBeNull();
+    await runCli(["role:remove", inviters[1].email], () => {});
+    expect(await revokedAt(inviters[1].invitee)).not.toBeNull();
+
+    const entries = await read((db) => db.select().from(audit_log).where(eq(audit_log.action, "user.role")));
+    expect(entries.map((entry) => entry.details)).toEqual(
+      expect.arrayContaining([
+        { from: "admin", to: "corretor", source: "cli" },
+        { from: "admin", to: null, source: "cli" },
+      ]),
+    );
   });
 });

@@ -1,6 +1,9 @@
+import { LEAD_STATUS_LABELS } from "~/features/leads/labels";
+import { VISIT_STATUS_LABELS } from "~/features/visits/labels";
+
 /**
- * How the audit trail reads in Portuguese. Actions and fields not listed here (added later by
- * another feature) show their code, so nothing recorded is ever hidden from the admin.
+ * The words of the audit trail in Portuguese. Actions, fields and values not listed here (added
+ * later by another feature) show their code, so nothing recorded is ever hidden from the admin.
  */
 
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
@@ -11,26 +14,39 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "lead.create": "Lead cadastrado",
   "lead.update": "Lead editado",
   "lead.delete": "Lead excluído",
-  "user.role": "Acesso alterado",
-  "user.invite": "Convite enviado",
-  "user.invite_accept": "Convite aceito",
-  "user.password": "Senha alterada",
-  "user.password_reset": "Senha redefinida",
-  "user.delete": "Usuário excluído",
-  "backup.download": "Cópia de segurança baixada",
-  "backup.scheduled": "Cópia de segurança automática",
-  "backup.restore": "Cópia de segurança restaurada",
   "lead.note": "Anotação no lead",
   "lead.export": "Lista de leads exportada",
   "visit.create": "Visita agendada",
   "visit.update": "Visita alterada",
+  "user.role": "Acesso alterado",
+  "user.invite": "Convite enviado",
+  "user.invite_accept": "Convite aceito",
+  "user.invite_revoke": "Convite revogado",
+  "user.password": "Senha alterada",
+  "user.password_reset": "Senha redefinida por email",
+  "user.delete": "Conta excluída",
+  "user.expire": "Contas não confirmadas apagadas",
+  "auth.sign_in": "Entrou no CRM",
+  "auth.sign_in_failed": "Entrada recusada",
+  "auth.sign_in_throttled": "Tentativas bloqueadas",
+  "auth.sign_in_locked": "Conta protegida contra tentativas",
   "calendar_feed.create": "Link da agenda no celular criado",
   "calendar_feed.revoke": "Link da agenda no celular desativado",
+  "backup.download": "Cópia de segurança baixada",
+  "backup.scheduled": "Cópia de segurança automática",
+  "backup.restore": "Cópia de segurança restaurada",
   "settings.update": "Configurações alteradas",
   "privacy.export": "Dados pessoais exportados (LGPD)",
   "privacy.anonymize": "Dados pessoais anonimizados (LGPD)",
   "privacy.retention": "Leads antigos anonimizados (prazo de guarda)",
   "privacy.retention_months": "Prazo de guarda alterado",
+};
+
+/** Why a sign-in was refused (auth.sign_in_failed's reason). */
+export const SIGN_IN_FAILURES: Record<string, string> = {
+  wrong_password: "Entrada recusada: senha errada",
+  unknown_account: "Entrada recusada: conta inexistente",
+  unverified: "Entrada recusada: email não confirmado",
 };
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
@@ -41,6 +57,16 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   backup: "Cópia de segurança",
   visit: "Visita",
   settings: "Configurações",
+};
+
+/** The settings' keys (settings/keys.ts, privacy's retention) as the settings page names them. */
+export const SETTING_LABELS: Record<string, string> = {
+  broker_profile: "Perfil do corretor",
+  notification_emails: "Emails que recebem os novos leads",
+  whatsapp_templates: "Mensagens prontas de WhatsApp",
+  portal_feed_token: "Endereço do feed dos portais",
+  portal_webhook_secret: "Senha do webhook dos portais",
+  retention_months: "Prazo de guarda dos leads",
 };
 
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
@@ -62,6 +88,10 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   state: "estado",
   broker_partner: "parceiro",
   images: "fotos",
+  publish_to_portals: "publicar nos portais",
+  street_address: "endereço",
+  cep: "CEP",
+  display_address: "exibir endereço",
   // leads
   full_name: "nome",
   phone: "telefone",
@@ -75,11 +105,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   scheduled_at: "data e hora",
   lead_id: "lead",
   property_id: "imóvel",
-  // users
-  role: "acesso",
-  source: "origem",
-  // settings (the broker's profile and the rest)
-  key: "configuração",
+  // settings (the broker's profile)
   name: "nome",
   siteName: "nome do site",
   creci: "CRECI",
@@ -90,75 +116,61 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   facebookUrl: "Facebook",
   bio: "texto 'Sobre'",
   portraitUrl: "foto",
+  // counts and exports
   count: "quantidade",
-  added: "incluídos",
-  edited: "editados",
-  removed: "removidos",
-  months: "meses",
-  // the portals' keys (issue 13): "gerada" (random) or "manual"
-  method: "forma",
-  // exports and the person's rights
-  format: "formato",
+  added: "incluídas",
+  edited: "editadas",
+  removed: "removidas",
+  months: "prazo de guarda (meses)",
+  days: "prazo (dias)",
   rows: "linhas",
-  search: "com busca",
-  period: "período",
-  leadIds: "leads",
-  counts: "registros",
+  role: "acesso",
 };
 
-const SOURCE_LABELS: Record<string, string> = { ADMIN_EMAIL: "configuração ADMIN_EMAIL", default: "primeiro início" };
+export const ROLE_LABELS: Record<string, string> = { admin: "Administrador", corretor: "Corretor" };
 
-const ROLE_LABELS: Record<string, string> = { admin: "Administrador", corretor: "Corretor" };
+/** Why something ended without its owner's own click (access.server.ts, invitations.server.ts). */
+export const REASON_LABELS: Record<string, string> = {
+  sign_out: "a pessoa usou 'Sair' (todas as sessões)",
+  password_reset: "senha redefinida por email",
+  password_change: "senha trocada em 'Minha conta'",
+  password_set: "nova senha definida (linha de comando ou administrador inicial)",
+  inviter_not_admin: "quem convidou deixou de ser administrador",
+  inviter_deleted: "a conta de quem convidou foi excluída",
+};
 
-export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
+export const SOURCE_LABELS: Record<string, string> = {
+  ADMIN_EMAIL: "configuração ADMIN_EMAIL",
+  default: "primeiro início",
+  cli: "linha de comando (CLI)",
+};
+
+export const LIMIT_LABELS: Record<string, string> = {
+  pair: "5 tentativas da mesma conta neste endereço em 15 minutos",
+  address: "20 tentativas deste endereço em 15 minutos",
+};
+
+export const FORMAT_LABELS: Record<string, string> = { csv: "CSV", xlsx: "planilha XLSX", json: "JSON" };
+
+/** The kinds counted in a person's data (privacy exports and anonymisations). */
+export const COUNT_LABELS: Record<string, [string, string]> = {
+  leads: ["lead", "leads"],
+  events: ["evento da linha do tempo", "eventos da linha do tempo"],
+  visits: ["visita", "visitas"],
+  emails: ["email", "emails"],
+};
+
+/** A status value in the words of its record's kind. */
+export function statusLabel(entity: string, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "todos";
+  const labels: Record<string, string> = entity === "visit" ? VISIT_STATUS_LABELS : LEAD_STATUS_LABELS;
+  return labels[String(value)] ?? String(value);
+}
+
+export const actionLabel = (action: string, details?: Record<string, unknown> | null) =>
+  (action === "auth.sign_in_failed" && typeof details?.reason === "string" && SIGN_IN_FAILURES[details.reason]) ||
+  AUDIT_ACTION_LABELS[action] ||
+  action;
 export const entityLabel = (entity: string) => AUDIT_ENTITY_LABELS[entity] ?? entity;
-const fieldLabel = (field: string) => AUDIT_FIELD_LABELS[field] ?? field;
-
-function plain(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "—";
-  if (typeof value === "boolean") return value ? "sim" : "não";
-  if (Array.isArray(value)) return value.map(plain).join(", ");
-  if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
-}
-
-/**
- * The record an entry is about, as a person reads it: "Imóvel AP-PN-101", "Lead Maria Silva"
- * (the record's current name, when it still exists), "Lead 3f2a9c1b" (when it does not).
- */
-export function describeRecord(
-  entity: string,
-  entityId: string | null,
-  details: Record<string, unknown> | null,
-  currentName?: string,
-): string {
-  const name = entityLabel(entity);
-  if (typeof details?.codigo === "string") return `${name} ${details.codigo}`;
-  if (currentName) return `${name} ${currentName}`;
-  if (entityId) return `${name} ${entityId.slice(0, 8)}`;
-  return name;
-}
-
-const roleLabel = (value: unknown) => (typeof value === "string" ? (ROLE_LABELS[value] ?? value) : "sem acesso");
-
-/** The details as short Portuguese lines; the code is already part of the record's name. */
-export function describeDetails(details: Record<string, unknown> | null): string[] {
-  if (!details) return [];
-  const lines: string[] = [];
-  if ("from" in details || "to" in details) lines.push(`Acesso: ${roleLabel(details.from)} → ${roleLabel(details.to)}`);
-  for (const [key, value] of Object.entries(details)) {
-    if (key === "codigo" || key === "from" || key === "to") continue;
-    if (key === "fields" && Array.isArray(value)) {
-      lines.push(value.length === 0 ? "Nenhum campo mudou" : `Campos alterados: ${value.map((field) => fieldLabel(String(field))).join(", ")}`);
-    } else if (key === "featured") {
-      lines.push(value ? "Marcado como destaque" : "Destaque removido");
-    } else if (key === "role") {
-      lines.push(`Acesso: ${roleLabel(value)}`);
-    } else if (key === "source" && typeof value === "string") {
-      lines.push(`Origem: ${SOURCE_LABELS[value] ?? value}`);
-    } else {
-      lines.push(`${fieldLabel(key)}: ${plain(value)}`);
-    }
-  }
-  return lines;
-}
+export const fieldLabel = (field: string) => AUDIT_FIELD_LABELS[field] ?? field;
+export const roleLabel = (value: unknown) => (typeof value === "string" ? (ROLE_LABELS[value] ?? value) : "sem acesso");

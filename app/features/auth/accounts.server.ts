@@ -1,13 +1,15 @@
 import crypto from "node:crypto";
-import { and, eq, ne } from "drizzle-orm";
-import { account, session, user } from "~/db/schema";
+import { and, eq } from "drizzle-orm";
+import { account, user } from "~/db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
 import { type DbOrTx, enqueueMail } from "~/features/mail/outbox.server";
 import { consume, type Limit } from "~/lib/throttle.server";
 import type { Runtime } from "~/runtime.server";
+import { endAccess } from "./access.server";
 import { existingAccountMail, passwordResetMail, verificationMail } from "./account-mail.server";
 import { hashPassword, passwordProblem, verifyPassword } from "./password.server";
 import type { SignUpInput } from "./schema";
+import { forgetAccountAttempts } from "./sign-in-guard.server";
 import { dropTokens, issueToken, peekToken, takeToken, tokenHash, type TokenPurpose } from "./tokens.server";
 
 /**
@@ -31,6 +33,9 @@ export const TOO_MANY_REQUESTS = "Muitos pedidos seguidos. Aguarde alguns minuto
 export const WRONG_SIGN_UP_PASSWORD = "Senha incorreta. Digite a senha que você escolheu ao criar a conta.";
 export const WRONG_CURRENT_PASSWORD = "A senha atual não confere.";
 export const LINK_NOT_VALID = "Este link não vale mais: ele expirou ou já foi usado.";
+/** Posts to a page an e-mailed link opens (new password, invitation), per client address. */
+export const LINK_ATTEMPT_LIMIT: Limit = { max: 10, windowSeconds: 15 * 60 };
+export const TOO_MANY_LINK_ATTEMPTS = "Muitas tentativas a partir deste endereço. Aguarde 15 minutos e tente novamente.";
 
 const mailAllowed = async (db: DbOrTx, email: string) =>
   (await consume(db, `account-mail:${email}`, ACCOUNT_MAIL_LIMIT)).allowed;
@@ -213,9 +218,15 @@ export async function resetPassword(
   runtime: Pick<Runtime, "db">,
   token: string,
   password: string,
+  ip: string,
 ): Promise<{ ok: true; email: string } | { ok: false; message: string; status: number; expired?: boolean }> {
   const problem = await passwordProblem(password);
   if (problem) return { ok: false, message: problem, status: 400 };
+  if (!(await consume(runtime.db, `reset:address:${ip}`, LINK_ATTEMPT_LIMIT)).allowed) {
+    return { ok: false, message: TOO_MANY_LINK_ATTEMPTS, status: 429 };
+  }
+  // A dead link costs a lookup, not an argon2 hash (the link is taken for real below).
+  if (!(await peekToken(runtime.db, "password-reset", token))) return { ok: false, message: LINK_NOT_VALID, status: 410, expired: true };
   const hash = await hashPassword(password);
   const email = await runtime.db.transaction(async (tx) => {
     const userId = await takeToken(tx, "password-reset", token);
@@ -227,13 +238,15 @@ export async function resetPassword(
       .returning({ email: user.email });
     if (!found) return null;
     await setCredentialPassword(tx, userId, hash);
-    await tx.delete(session).where(eq(session.userId, userId));
+    await endAccess(tx, userId, "password_reset", { actor: { id: userId, email: found.email } });
     await dropTokens(tx, "password-reset", userId);
     await dropTokens(tx, "email-verification", userId);
     await recordAudit(tx, { actor: { id: userId, email: found.email }, action: "user.password_reset", entity: "user", entityId: userId });
     return found.email;
   });
   if (!email) return { ok: false, message: LINK_NOT_VALID, status: 410, expired: true };
+  // The owner proved the address: guesses against the account no longer keep new addresses out.
+  await forgetAccountAttempts(runtime.db, email);
   return { ok: true, email };
 }
 
@@ -259,7 +272,7 @@ export async function changeOwnPassword(
   const hash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await setCredentialPassword(tx, me.id, hash);
-    await tx.delete(session).where(and(eq(session.userId, me.id), ne(session.id, me.sessionId)));
+    await endAccess(tx, me.id, "password_change", { actor: { id: me.id, email: me.email }, keepSessionId: me.sessionId });
     await recordAudit(tx, { actor: { id: me.id, email: me.email }, action: "user.password", entity: "user", entityId: me.id });
   });
   return { ok: true };

@@ -50,7 +50,7 @@ export async function ensureAdmin(
     let userId: string;
     if (existing) {
       // Whoever made this account (maybe not the broker) loses it: new password, no sessions.
-      await setUserPassword(auth, configuredEmail, password);
+      await setUserPassword({ auth, db }, configuredEmail, password);
       await db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, existing.id));
       userId = existing.id;
     } else {

@@ -6,6 +6,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Database } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
 import * as schema from "~/db/schema";
+import { endAccess } from "./access.server";
 import { assertAcceptablePassword, hashPassword, verifyPassword } from "./password.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./schema";
 
@@ -125,8 +126,12 @@ export async function createUserWithPassword(
   return { id: created.id, email: created.email, name: created.name };
 }
 
-/** Replaces a user's password and ends their sessions (a changed password should sign them out). */
-export async function setUserPassword(auth: Auth, email: string, password: string) {
+/**
+ * Replaces a user's password and ends their sessions and calendar feed (a changed password should
+ * sign them out everywhere).
+ */
+export async function setUserPassword(runtime: { auth: Auth; db: Database }, email: string, password: string) {
+  const { auth, db } = runtime;
   await assertAcceptablePassword(password);
   const ctx = await auth.$context;
   const found = await ctx.internalAdapter.findUserByEmail(email.trim().toLowerCase(), {
@@ -144,6 +149,6 @@ export async function setUserPassword(auth: Auth, email: string, password: strin
       password: hash,
     });
   }
-  await ctx.internalAdapter.deleteUserSessions(found.user.id);
+  await db.transaction((tx) => endAccess(tx, found.user.id, "password_set", { actor: null }));
   return found.user;
 }

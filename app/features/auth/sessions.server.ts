@@ -3,12 +3,24 @@ import { APIError } from "better-auth/api";
 import { and, eq, sql } from "drizzle-orm";
 import { account, session, user } from "~/db/schema";
 import { errorFields, logger } from "~/lib/logger.server";
-import { consume, type Limit, release, resetLimit } from "~/lib/throttle.server";
+import { consume, release, resetLimit } from "~/lib/throttle.server";
 import type { Runtime } from "~/runtime.server";
+import { endAccess } from "./access.server";
 import { resendVerification } from "./accounts.server";
 import { SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from "./auth.server";
 import { hashPassword, needsRehash } from "./password.server";
 import { PASSWORD_MESSAGES, type SignInInput } from "./schema";
+import {
+  ACCOUNT_COUNT,
+  ACCOUNT_UNDER_ATTACK,
+  accountDelayMs,
+  isKnownAddress,
+  recordSignIn,
+  SIGN_IN_LIMITS,
+  type SignInEvent,
+  signInKeys,
+  TOO_MANY_SIGN_INS,
+} from "./sign-in-guard.server";
 
 /**
  * Sign-in and sign-out as our actions use them, and the session lifetime rules. Results carry
@@ -20,21 +32,7 @@ const log = logger("auth");
 
 export type AuthResult = { ok: true; headers: Headers } | { ok: false; message: string; status: number };
 
-/**
- * Attempts are counted before the password is checked, in one atomic statement each, so parallel
- * guesses cannot slip past a limit. A person mistyping a password meets none of these; a script
- * guessing meets them fast:
- * - per (account, address) pair: an attacker's address is stopped, the owner's is not;
- * - per address: one address guessing many accounts;
- * - per account, across addresses: no lock, but each check waits longer (capped), which slows a
- *   guessing botnet and still lets the owner in from anywhere.
- */
-export const SIGN_IN_LIMITS = {
-  perPair: { max: 5, windowSeconds: 15 * 60 } satisfies Limit,
-  perAddress: { max: 20, windowSeconds: 15 * 60 } satisfies Limit,
-  accountDelay: { windowSeconds: 15 * 60, freeAttempts: 5, baseMs: 1000, maxMs: 10_000 },
-};
-export const TOO_MANY_SIGN_INS = "Muitas tentativas de login. Aguarde 15 minutos e tente novamente.";
+export { accountDelayMs, SIGN_IN_LIMITS, TOO_MANY_SIGN_INS } from "./sign-in-guard.server";
 export const EMAIL_NOT_VERIFIED_MESSAGE =
   "Confirme seu email antes de entrar: enviamos um novo link de confirmação para a sua caixa de entrada.";
 
@@ -58,18 +56,10 @@ export function authErrorMessage(error: unknown, fallback: "Erro ao fazer login"
   return "Erro ao processar solicitação";
 }
 
-const pairKey = (email: string, ip: string) => `signin:pair:${email}:${ip}`;
-const addressKey = (ip: string) => `signin:address:${ip}`;
-const accountKey = (email: string) => `signin:account:${email}`;
-const UNCAPPED: Limit = { max: Number.MAX_SAFE_INTEGER, windowSeconds: SIGN_IN_LIMITS.accountDelay.windowSeconds };
-
-/** The wait before checking a password, given how many attempts the account saw before this one. */
-export function accountDelayMs(previousAttempts: number): number {
-  const { freeAttempts, baseMs, maxMs } = SIGN_IN_LIMITS.accountDelay;
-  if (previousAttempts < freeAttempts) return 0;
-  return Math.min(maxMs, baseMs * 2 ** Math.min(previousAttempts - freeAttempts, 20));
-}
-
+/**
+ * The sign-in form's work: the limits of sign-in-guard.server.ts before the password is checked,
+ * and one audit row per attempt that reached them (and per limit that started refusing).
+ */
 export async function signIn(
   runtime: Pick<Runtime, "auth" | "db" | "env" | "mail">,
   input: SignInInput,
@@ -78,19 +68,32 @@ export async function signIn(
 ): Promise<AuthResult> {
   const { db, auth } = runtime;
   const email = input.email.trim().toLowerCase();
+  const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  const userId = owner?.id ?? null;
+  const record = (event: SignInEvent) => recordSignIn(db, event, email, ip);
 
-  const pair = await consume(db, pairKey(email, ip), SIGN_IN_LIMITS.perPair);
-  const address = await consume(db, addressKey(ip), SIGN_IN_LIMITS.perAddress);
-  if (!pair.allowed || !address.allowed) return { ok: false, message: TOO_MANY_SIGN_INS, status: 429 };
-  const accountAttempts = await consume(db, accountKey(email), UNCAPPED);
+  const pair = await consume(db, signInKeys.pair(email, ip), SIGN_IN_LIMITS.perPair);
+  const address = await consume(db, signInKeys.address(ip), SIGN_IN_LIMITS.perAddress);
+  if (!pair.allowed || !address.allowed) {
+    // Recorded once per window: each attempt gets its own count, so one is the first over.
+    if (pair.count === SIGN_IN_LIMITS.perPair.max + 1) await record({ kind: "throttled", userId, limit: "pair" });
+    else if (address.count === SIGN_IN_LIMITS.perAddress.max + 1) await record({ kind: "throttled", userId, limit: "address" });
+    return { ok: false, message: TOO_MANY_SIGN_INS, status: 429 };
+  }
+  const accountAttempts = await consume(db, signInKeys.account(email), ACCOUNT_COUNT);
+  const { max } = SIGN_IN_LIMITS.accountLock;
+  if (accountAttempts.count === max + 1) await record({ kind: "locked", userId });
+  if (accountAttempts.count > max && !(userId && (await isKnownAddress(db, userId, ip)))) {
+    return { ok: false, message: ACCOUNT_UNDER_ATTACK, status: 429 };
+  }
   const delay = accountDelayMs(accountAttempts.count - 1);
   if (delay > 0) await sleep(delay);
 
   // Not a guess after all: give the counted attempt back (the pair starts over).
   const forgive = async () => {
-    await resetLimit(db, pairKey(email, ip));
-    await release(db, addressKey(ip));
-    await release(db, accountKey(email));
+    await resetLimit(db, signInKeys.pair(email, ip));
+    await release(db, signInKeys.address(ip));
+    await release(db, signInKeys.account(email));
   };
 
   try {
@@ -100,6 +103,7 @@ export async function signIn(
       returnHeaders: true,
     });
     await forgive();
+    await record({ kind: "success", userId: response.user.id });
     await upgradeHashIfOld(runtime, response.user.id, input.password);
     return { ok: true, headers };
   } catch (error) {
@@ -111,10 +115,11 @@ export async function signIn(
     if (code === "EMAIL_NOT_VERIFIED") {
       // better-auth says so only after the password matched: the owner, who needs a new link.
       await forgive();
-      const [found] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
-      if (found) await resendVerification(runtime, found.id);
+      await record({ kind: "failed", userId, reason: "unverified" });
+      if (userId) await resendVerification(runtime, userId);
       return { ok: false, message: EMAIL_NOT_VERIFIED_MESSAGE, status: 403 };
     }
+    await record({ kind: "failed", userId, reason: userId ? "wrong_password" : "unknown_account" });
     return { ok: false, message: authErrorMessage(error, "Erro ao fazer login"), status: 400 };
   }
 }
@@ -163,12 +168,12 @@ export async function checkSessionLifetime(
  * Ends every session of the signed-in user (the spec's global sign-out) and returns the headers
  * that clear the cookie in this browser.
  */
-export async function signOutEverywhere(runtime: Pick<Runtime, "auth">, request: Request): Promise<Headers> {
-  const { auth } = runtime;
-  const current = await auth.api.getSession({ headers: request.headers });
+export async function signOutEverywhere(runtime: Pick<Runtime, "auth" | "db">, request: Request): Promise<Headers> {
+  const current = await runtime.auth.api.getSession({ headers: request.headers });
   if (current) {
-    const ctx = await auth.$context;
-    await ctx.internalAdapter.deleteUserSessions(current.user.id);
+    const { id, email } = current.user;
+    // The calendar feed's URL goes too: 'Sair' is how a person takes back every key (issue 21).
+    await runtime.db.transaction((tx) => endAccess(tx, id, "sign_out", { actor: { id, email } }));
   }
   return clearSessionCookie(runtime);
 }

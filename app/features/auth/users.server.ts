@@ -2,7 +2,8 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { user, user_roles } from "~/db/schema";
 import type { Role } from "~/db/values";
-import { recordAudit } from "~/features/audit/audit.server";
+import { type AuditActor, recordAudit, type Tx } from "~/features/audit/audit.server";
+import { revokeInvitationsBy } from "./invitations.server";
 import { containsPattern, pageInfo, type PageInfo, TABLE_PAGE_SIZE } from "~/lib/pagination";
 
 /** Who can use the CRM (admins only: sign-up is open but grants no role). */
@@ -80,13 +81,22 @@ export async function changeUserRole(
       .where(eq(user.id, userId));
     if (!target) return { ok: false, message: "Usuário não encontrado", status: 404 };
     if (role !== null && !target.verified) return { ok: false, message: UNVERIFIED_ROLE_MESSAGE, status: 400 };
-    if ((target.role ?? null) === role) return { ok: true };
-    if (role === null) {
-      await tx.delete(user_roles).where(eq(user_roles.user_id, userId));
-    } else {
-      await tx.insert(user_roles).values({ user_id: userId, role }).onConflictDoUpdate({ target: user_roles.user_id, set: { role } });
-    }
-    await recordAudit(tx, { actor, action: "user.role", entity: "user", entityId: userId, details: { from: target.role ?? null, to: role } });
+    await applyRole(tx, actor, userId, target.role ?? null, role);
     return { ok: true };
   });
+}
+
+/**
+ * Sets a role (null: none) that was `from`, in the caller's transaction, for the CRM and the CLI
+ * alike: audited, and an admin who stops being one takes their pending invitations along.
+ */
+export async function applyRole(tx: Tx, actor: AuditActor, userId: string, from: Role | null, to: Role | null, source?: "cli") {
+  if (from === to) return;
+  if (to === null) {
+    await tx.delete(user_roles).where(eq(user_roles.user_id, userId));
+  } else {
+    await tx.insert(user_roles).values({ user_id: userId, role: to }).onConflictDoUpdate({ target: user_roles.user_id, set: { role: to } });
+  }
+  if (from === "admin") await revokeInvitationsBy(tx, userId, actor, "inviter_not_admin");
+  await recordAudit(tx, { actor, action: "user.role", entity: "user", entityId: userId, details: { from, to, ...(source ? { source } : {}) } });
 }

@@ -4,7 +4,7 @@ import { createEvents, type EventAttributes } from "ics";
 import type { Database } from "~/db/client.server";
 import { calendar_feeds, user, user_roles } from "~/db/schema";
 import { ROLES } from "~/db/values";
-import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
+import { type AuditActor, recordAudit, type Tx } from "~/features/audit/audit.server";
 import { toBrokerDateTimeInput } from "~/lib/format";
 import type { VisitForCalendar } from "./agenda.server";
 
@@ -107,12 +107,18 @@ export async function regenerateFeed(db: Database, actor: NonNullable<AuditActor
 }
 
 export async function revokeFeed(db: Database, actor: NonNullable<AuditActor>): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const removed = await tx.delete(calendar_feeds).where(eq(calendar_feeds.user_id, actor.id)).returning({ id: calendar_feeds.user_id });
-    if (removed.length === 0) return false;
-    await recordAudit(tx, { actor, action: "calendar_feed.revoke", entity: "user", entityId: actor.id });
-    return true;
-  });
+  return db.transaction((tx) => revokeFeedInTx(tx, actor, actor.id));
+}
+
+/**
+ * Turns a user's feed off in the caller's transaction; audited only when there was one. `reason`
+ * says why when it is not the owner's own 'Desativar' (sign-out, a new password).
+ */
+export async function revokeFeedInTx(tx: Tx, actor: AuditActor, userId: string, reason?: string): Promise<boolean> {
+  const removed = await tx.delete(calendar_feeds).where(eq(calendar_feeds.user_id, userId)).returning({ id: calendar_feeds.user_id });
+  if (removed.length === 0) return false;
+  await recordAudit(tx, { actor, action: "calendar_feed.revoke", entity: "user", entityId: userId, details: reason ? { reason } : undefined });
+  return true;
 }
 
 /**

@@ -1,81 +1,44 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import { Table, Td, Th } from "~/components/ui/table";
 import { formatDateTime } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import type { AuditRow } from "../audit-log.server";
 
-function Details({ lines }: { lines: string[] }) {
-  if (lines.length === 0) return <span className="text-muted-foreground">—</span>;
-  return (
-    <ul className="grid gap-0.5">
-      {lines.map((line, index) => (
-        <li key={index} className="break-words">
-          {line}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** The audit trail: a table on wide screens, one card per entry on a phone. */
+/**
+ * The audit trail as a list of entries, one card each at every width: when on the left (above on a
+ * phone), then what happened, to which record, by whom, and the details — all text that wraps, so
+ * nothing is ever cut off or scrolls sideways.
+ */
 export function AuditList({ entries }: { entries: AuditRow[] }) {
   if (entries.length === 0) return <p className="p-10 text-center text-muted-foreground">Nenhuma alteração registrada ainda</p>;
   return (
-    <>
-      <div className="hidden lg:block">
-        <Table>
-          <thead>
-            <tr>
-              <Th>Quando</Th>
-              <Th>Quem</Th>
-              <Th>Ação</Th>
-              <Th>Registro</Th>
-              <Th>Detalhes</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id}>
-                <Td className="whitespace-nowrap">
-                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                </Td>
-                <Td className="max-w-56 truncate" title={entry.actor}>
-                  {entry.actor}
-                </Td>
-                <Td className="whitespace-nowrap font-medium">{entry.actionLabel}</Td>
-                <Td className="whitespace-nowrap">{entry.record}</Td>
-                <Td className="text-muted-foreground">
-                  <Details lines={entry.details} />
-                </Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </div>
-      <ul className="grid divide-y divide-border lg:hidden">
-        {entries.map((entry) => (
-          <li key={entry.id} className="grid gap-1 p-4 text-sm">
-            <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+    <ol className="grid divide-y divide-border" aria-label="Registros de auditoria">
+      {entries.map((entry) => (
+        <li key={entry.id} className="grid gap-1 p-4 text-sm sm:grid-cols-[9.5rem_minmax(0,1fr)] sm:gap-x-6" data-testid="audit-entry">
+          <time dateTime={entry.at} className="text-xs text-muted-foreground sm:pt-0.5 sm:text-sm">
+            {formatDateTime(entry.at)}
+          </time>
+          <div className="grid min-w-0 gap-1 [overflow-wrap:anywhere]">
+            <p>
               <span className="font-semibold">{entry.actionLabel}</span>
-              <time dateTime={entry.at} className="text-xs text-muted-foreground">
-                {formatDateTime(entry.at)}
-              </time>
-            </div>
-            <p>{entry.record}</p>
-            <p className="break-all text-muted-foreground">
-              <span className="sr-only">Por </span>
-              {entry.actor}
+              <span className="text-muted-foreground"> · </span>
+              <span>{entry.record}</span>
+            </p>
+            <p className="text-muted-foreground">
+              Por <span className="font-medium text-foreground">{entry.actor}</span>
+              {entry.actorNote && <span> ({entry.actorNote})</span>}
             </p>
             {entry.details.length > 0 && (
-              <div className="text-muted-foreground">
-                <Details lines={entry.details} />
-              </div>
+              <ul className="grid gap-0.5 text-muted-foreground">
+                {entry.details.map((line, index) => (
+                  <li key={index}>{line}</li>
+                ))}
+              </ul>
             )}
-          </li>
-        ))}
-      </ul>
-    </>
+          </div>
+        </li>
+      ))}
+    </ol>
   );
 }
 

@@ -45,7 +45,7 @@ export function CalendarFeedCard({ active, createdAt }: { active: boolean; creat
           Assine as visitas no calendário do celular (Google Agenda, Calendário do iPhone, Outlook): elas aparecem e se atualizam
           sozinhas. Como a imobiliária é pequena, a agenda traz as visitas de toda a equipe, não só as suas — dos últimos 30 dias
           em diante; as canceladas saem do calendário. O endereço é pessoal e secreto: quem o tiver vê as visitas, então não o
-          compartilhe.
+          compartilhe. Por segurança, ele é desativado quando você usa &lsquo;Sair&rsquo; ou troca a senha; depois, crie um novo aqui.
         </p>
       </div>
 
@@ -79,7 +79,7 @@ export function CalendarFeedCard({ active, createdAt }: { active: boolean; creat
           novo (o antigo deixa de funcionar).
         </p>
       ) : (
-        <p className="text-sm">Você ainda não tem um endereço de agenda.</p>
+        <p className="text-sm">Você não tem um endereço de agenda ativo.</p>
       )}
 
       <div className="flex flex-wrap gap-2">

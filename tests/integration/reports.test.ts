@@ -413,7 +413,7 @@ describe.each(DATABASE_KINDS)("reports on %s", (kind) => {
     expect(neutralizeFormula("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(neutralizeFormula("Natal")).toBe("Natal");
     // A negative number is a number, not a formula: never prefixed.
-    expect(toCsv({ title: "t", columns: [{ header: "n", kind: "number" }], rows: [[-2.5]] })).toBe("\uFEFFn\r\n-2,50\r\n");
+    expect(toCsv({ title: "t", columns: [{ header: "n", kind: "number" }], rows: [[-2.5]] })).toBe('\uFEFFn\r\n"-2,50"\r\n');
     // The download is audited without the people's data.
     const [audit] = await exec<{ action: string; details: unknown }>(sql`select action, details from audit_log where action = 'lead.export' order by at desc limit 1`);
     expect(audit.action).toBe("lead.export");

@@ -18,7 +18,7 @@ test.describe.configure({ mode: "serial" });
 const STATE = path.resolve(".tmp/e2e-week-of-use-state.json");
 const SHOTS = path.resolve(".tmp/screens");
 const WIDTHS = [390, 1280];
-const LONG_NAME = "Maria Aparecida dos Santos Albuquerque Cavalcanti";
+const LONG_NAME = "Luiza Fernanda de Albuquerque Cavalcanti Wanderley";
 const LONG_EMAIL = "maria.aparecida.dos.santos.albuquerque.cavalcanti@provedor-de-email-comprido.com.br";
 let leadPath = "";
 let soldCodigo = "";
@@ -118,7 +118,7 @@ for (const width of WIDTHS) {
     expect(cut.scrollH, "name cut below").toBeLessThanOrEqual(cut.clientH);
     const whatsapp = card.getByRole("link", { name: `WhatsApp para ${LONG_NAME}` });
     await expect(whatsapp).toBeVisible();
-    await expect(whatsapp).toHaveAttribute("href", /^https:\/\/wa\.me\/5584998765432\?text=.*Maria/);
+    await expect(whatsapp).toHaveAttribute("href", /^https:\/\/wa\.me\/5584998765432\?text=.*Luiza/);
     await expect(whatsapp).toHaveAttribute("target", "_blank");
     // From the card's handle, Tab reaches it.
     await card.getByRole("button", { name: `Arrastar ${LONG_NAME}` }).focus();

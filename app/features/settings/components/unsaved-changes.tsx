@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useBlocker } from "react-router";
 import { AlertDialog } from "radix-ui";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -63,7 +63,7 @@ export function useSectionChanges(
   useEffect(check);
   useEffect(() => report.current(state === "dirty"), [state]);
 
-  return { formRef, onInput: (_event: FormEvent) => check(), state };
+  return { formRef, onInput: check, state };
 }
 
 /** Beside a section's title: whether its changes are saved (announced politely). */

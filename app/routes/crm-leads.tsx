@@ -26,7 +26,9 @@ import {
   parseStatusFilter,
   updateLead,
 } from "~/features/leads/crm.server";
+import type { BoardContact } from "~/features/leads/components/board/card";
 import { LEAD_STATUS_LABELS } from "~/features/leads/labels";
+import { loadBrokerProfile, loadWhatsappTemplates } from "~/features/settings/settings.server";
 import { firstIssueMessage } from "~/lib/form-data";
 import { errorFields, logger } from "~/lib/logger.server";
 import { pageInfo, parseTableQuery, SEARCH_PARAM, TABLE_PAGE_SIZE, withPage } from "~/lib/pagination";
@@ -34,6 +36,9 @@ import { cn } from "~/lib/utils";
 import { asString, readBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-leads";
+
+/** A board whose data could not be read has no cards: nothing to write to. */
+const NO_CONTACT: BoardContact = { template: null, brokerName: "", publicUrl: "" };
 
 /** `?vista=quadro` shows the pipeline board; the table is the default view. */
 const VIEW_PARAM = "vista";
@@ -52,19 +57,22 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...parseTableQuery(params),
     status: parseStatusFilter(params.get("status")),
   };
-  const { db } = await getRuntime();
+  const { db, env } = await getRuntime();
   // The instant the data was read: cards say 'há 2 dias' from it, on the server and in the browser alike.
   const now = new Date().toISOString();
   const empty: CrmLeadsPage = { ...pageInfo(1, 0, TABLE_PAGE_SIZE), status: query.status, search: query.search, leads: [] };
   try {
     if (view === "quadro") {
       const board: BoardColumn[] = await listLeadBoard(db, { search: query.search });
-      return { ...empty, status: null, total: board.reduce((sum, column) => sum + column.total, 0), view, board, now, canExport, loadFailed: false };
+      // The cards' WhatsApp button writes the first message template (issue 21).
+      const [templates, broker] = await Promise.all([loadWhatsappTemplates(db), loadBrokerProfile(db)]);
+      const contact: BoardContact = { template: templates[0] ?? null, brokerName: broker.name, publicUrl: env.publicUrl };
+      return { ...empty, status: null, total: board.reduce((sum, column) => sum + column.total, 0), view, board, contact, now, canExport, loadFailed: false };
     }
-    return { ...(await listCrmLeadsPage(db, query)), view, board: null, now, canExport, loadFailed: false };
+    return { ...(await listCrmLeadsPage(db, query)), view, board: null, contact: null, now, canExport, loadFailed: false };
   } catch (error) {
     logger("crm").error({ ...errorFields(error) }, "leads could not be loaded");
-    return { ...empty, view, board: view === "quadro" ? ([] as BoardColumn[]) : null, now, canExport, loadFailed: true };
+    return { ...empty, view, board: view === "quadro" ? ([] as BoardColumn[]) : null, contact: null, now, canExport, loadFailed: true };
   }
 }
 
@@ -157,7 +165,7 @@ function leadsExportHref(search: string, status: string | null): string {
 }
 
 export default function CrmLeadsPage({ loaderData }: Route.ComponentProps) {
-  const { leads, status, search, total, page, pageCount, view, board, now, canExport, loadFailed } = loaderData;
+  const { leads, status, search, total, page, pageCount, view, board, contact, now, canExport, loadFailed } = loaderData;
   // The select shows the choice at once; the URL (and so the table) follows through the form.
   const [selectedStatus, setSelectedStatus] = useState(status ?? "");
   useEffect(() => setSelectedStatus(status ?? ""), [status]);
@@ -218,7 +226,7 @@ export default function CrmLeadsPage({ loaderData }: Route.ComponentProps) {
 
       {board ? (
         <Suspense fallback={<p className="p-10 text-center text-muted-foreground">Carregando o quadro…</p>}>
-          <LeadBoard columns={board} now={now} search={search} />
+          <LeadBoard columns={board} now={now} search={search} contact={contact ?? NO_CONTACT} />
         </Suspense>
       ) : (
         <>

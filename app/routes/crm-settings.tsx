@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data } from "react-router";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { loadPortalSettings } from "~/features/portals/portal-settings.server";
@@ -5,6 +6,7 @@ import { NotificationEmailsForm } from "~/features/settings/components/notificat
 import { PortalsSection } from "~/features/settings/components/portals-section";
 import { ProfileForm } from "~/features/settings/components/profile-form";
 import { TemplatesForm } from "~/features/settings/components/templates-form";
+import { LeaveGuard } from "~/features/settings/components/unsaved-changes";
 import { EDITABLE_PROFILE_FIELDS } from "~/features/settings/keys";
 import { handleSettingsPost } from "~/features/settings/settings-form.server";
 import { loadBrokerProfile, loadNotificationEmails, loadWhatsappTemplates } from "~/features/settings/settings.server";
@@ -48,16 +50,27 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Configurações | CRM" }];
 
+const SECTION_TITLES = { profile: "Perfil do corretor", notifications: "Avisos de novos leads", templates: "Modelos de mensagem do WhatsApp" } as const;
+type Section = keyof typeof SECTION_TITLES;
+
 export default function CrmSettingsPage({ loaderData }: Route.ComponentProps) {
+  // Sections with unsaved changes: leaving the page asks first (issue 21).
+  const [dirty, setDirty] = useState<Section[]>([]);
+  const [onDirtyChange] = useState(() => {
+    const track = (section: Section) => (isDirty: boolean) =>
+      setDirty((current) => (isDirty ? (current.includes(section) ? current : [...current, section]) : current.filter((item) => item !== section)));
+    return { profile: track("profile"), notifications: track("notifications"), templates: track("templates") };
+  });
   return (
     <div className="grid gap-6">
       <header>
         <h1 className="text-2xl font-bold">Configurações</h1>
-        <p className="text-sm text-muted-foreground">O que você salvar aqui aparece no site na próxima visita de cada página.</p>
+        <p className="text-sm text-muted-foreground">Cada seção tem o seu botão de salvar. O que você salvar aqui aparece no site na próxima visita de cada página.</p>
       </header>
-      <ProfileForm profile={loaderData.profile} defaultPortraitUrl={loaderData.defaultPortraitUrl} />
-      <NotificationEmailsForm emails={loaderData.emails} />
-      <TemplatesForm templates={loaderData.templates} />
+      <ProfileForm profile={loaderData.profile} defaultPortraitUrl={loaderData.defaultPortraitUrl} onDirtyChange={onDirtyChange.profile} />
+      <NotificationEmailsForm emails={loaderData.emails} onDirtyChange={onDirtyChange.notifications} />
+      <TemplatesForm templates={loaderData.templates} onDirtyChange={onDirtyChange.templates} />
+      <LeaveGuard sections={dirty.map((section) => SECTION_TITLES[section])} />
       <PortalsSection portals={loaderData.portals} />
     </div>
   );

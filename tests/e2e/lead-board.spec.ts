@@ -52,7 +52,7 @@ test("cards move by mouse, keyboard and menu; the statuses persist and the dashb
   for (const name of [byMouse, byKeyboard, byMenu]) await expect(column(page, "novo").locator("[data-lead-card]", { hasText: name })).toBeVisible();
   // A card carries its message's start and links to the lead's page.
   await expect(card(page, byMouse)).toContainText("Quer um apartamento de 3 quartos");
-  await expect(card(page, byMouse).getByRole("link", { name: byMouse })).toHaveAttribute("href", /^\/crm\/leads\/[0-9a-f-]{36}$/);
+  await expect(card(page, byMouse).getByRole("link", { name: byMouse, exact: true })).toHaveAttribute("href", /^\/crm\/leads\/[0-9a-f-]{36}$/);
 
   // The mouse: drag the handle into 'Em atendimento'.
   const handle = page.getByRole("button", { name: `Arrastar ${byMouse}` });
@@ -118,7 +118,7 @@ test("an open board follows a move made elsewhere, without a reload", async ({ p
   await expect(column(page, "novo").locator("[data-lead-card]", { hasText: name })).toBeVisible();
   // The live stream opens once the page is idle.
   await expect(page.locator("html")).toHaveAttribute("data-live", "open", { timeout: 15_000 });
-  const href = (await card(page, name).getByRole("link", { name }).getAttribute("href"))!;
+  const href = (await card(page, name).getByRole("link", { name, exact: true }).getAttribute("href"))!;
   // Another screen (the lead page, a colleague) changes the status: the same action, another request.
   const moved = await page.request.post("/crm/leads", { form: { intent: "status", id: href.split("/").pop()!, status: "convertido" } });
   expect(moved.ok()).toBe(true);

@@ -14,6 +14,9 @@ Object.assign(process.env, {
   HOST: "127.0.0.1",
   PUBLIC_URL: `http://localhost:${E2E_PORT}`,
   SEED_DEMO: "false",
+  // Every spec books visits and sends messages from this one address: the default 10 an hour would
+  // refuse the later ones (hardening.spec.ts checks the limit on a server of its own).
+  LEAD_LIMIT_PER_HOUR: "200",
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,
   // One JSON line per request would bury the test report; tests that read the log start their own server.

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { count, eq, inArray } from "drizzle-orm";
+import { parse } from "csv-parse/sync";
+import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audit_log, lead_events, leads, outbox, settings } from "~/db/schema";
 import { LEAD_ALERT_KIND } from "~/features/mail/lead-alert.server";
@@ -12,6 +14,7 @@ import { SETTING_KEYS } from "~/features/settings/keys";
 import { MESSAGES } from "~/lib/validation";
 import * as webhookRoute from "~/routes/portal-leads-webhook";
 import { loader as reportExportLoader } from "~/routes/crm-reports-export";
+import { loader as reportsLoader } from "~/routes/crm-reports";
 import { loader as leadLoader } from "~/routes/crm-lead";
 import { createApp } from "../../server/app";
 import { context } from "../helpers/authorization";
@@ -26,7 +29,7 @@ import { resourceRoutesBuild } from "../helpers/server-build";
  * the outbox, a live event), a retry and five simultaneous copies (one row, one alert), wrong or
  * missing credentials (401, nothing stored), malformed bodies (400 with the reason, nothing
  * stored), an unknown listing (stored unlinked), a browser's cross-site post (403), and no
- * per-address limit. The portal lead then shows in the reports by origin.
+ * per-address limit. The portal leads then show in the reports, one row per portal.
  */
 
 const SECRET = "segredo-do-webhook-de-teste-123";
@@ -211,7 +214,7 @@ describe.each(DATABASE_KINDS)("portal lead webhook on %s", (kind) => {
     expect(person?.leads).toHaveLength(1);
     const json = JSON.parse(personJson(person!, new Date())) as { leads: Record<string, unknown>[] };
     expect(json.leads[0]).toMatchObject({ origin: "portal", portal_name: "ZAP", portal_temperature: "Média" });
-    expect(personCsv(person!)).toContain("Portal (ZAP)");
+    expect(personCsv(person!)).toContain("Portal (ZAP Imóveis)");
   });
 
   it("the same lead id from another portal is another lead", async () => {
@@ -341,17 +344,51 @@ describe.each(DATABASE_KINDS)("portal lead webhook on %s", (kind) => {
     await setWebhookSecret(db(), { id: admin.id, email: admin.email }, SECRET);
   });
 
-  it("portal leads count in the report by origin and its download", async () => {
-    const [{ n }] = await db().select({ n: count() }).from(leads).where(eq(leads.origin, "portal"));
-    expect(n).toBeGreaterThan(0);
-    const response = await reportExportLoader({
-      request: makeRequest("/crm/relatorios/exportar?relatorio=origens&formato=csv&periodo=30d", { cookie: admin.cookie }),
-      params: {},
-      context,
-    } as never);
-    expect(response.status).toBe(200);
-    const csv = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
-    const rows = csv.trim().split(/\r?\n/).map((line) => line.split(";"));
-    expect(rows.find((row) => row[0] === "Portal")?.[1]).toBe(String(n));
+  it("the reports split the portals' leads by portal (page, CSV and XLSX), each figure equal to an SQL count", async () => {
+    // The names the portals send vary ("Zap", "ZAP Imóveis", "GrupoZap"…): one row per portal.
+    for (const leadOrigin of ["Zap", "ZAP Imóveis", "zapimoveis", "OLX", "olx", "Grupo OLX", "GrupoZap", "Imovelweb"]) {
+      expect((await post(portalLead({ leadOrigin }))).status).toBe(200);
+    }
+    const counted = async (where: SQL) => {
+      const [{ n }] = await db().select({ n: count() }).from(leads).where(and(eq(leads.origin, "portal"), where));
+      return n;
+    };
+    const named = (...names: string[]) => inArray(sql`lower(${leads.portal_name})`, names);
+    const expected = {
+      "Portal (ZAP Imóveis)": await counted(named("zap", "zap imóveis", "zapimoveis")),
+      "Portal (VivaReal)": await counted(named("vivareal")),
+      "Portal (OLX)": await counted(named("olx")),
+      "Portal (Grupo OLX)": await counted(named("grupo olx", "grupozap")),
+      "Portal (Imovelweb)": await counted(named("imovelweb")),
+    };
+    expect(expected["Portal (ZAP Imóveis)"]).toBeGreaterThanOrEqual(4); // "ZAP" from an earlier test too
+    expect(expected["Portal (OLX)"]).toBeGreaterThanOrEqual(2);
+    const all = await counted(sql`true`);
+    expect(Object.values(expected).reduce((sum, n) => sum + n, 0)).toBe(all);
+
+    // The page: one row per portal and no bare "Portal" row.
+    const page = (await reportsLoader({ request: makeRequest("/crm/relatorios?periodo=30d", { cookie: admin.cookie }), params: {}, context } as never)) as {
+      report: { tables: { origens: { rows: (string | number)[][] } } };
+    };
+    const pageRows = page.report.tables.origens.rows.filter((row) => String(row[0]).startsWith("Portal"));
+    expect(Object.fromEntries(pageRows.map((row) => [row[0], row[1]]))).toEqual(expected);
+
+    // The downloads: the same figures.
+    const download = async (format: string) => {
+      const response = (await reportExportLoader({
+        request: makeRequest(`/crm/relatorios/exportar?relatorio=origens&formato=${format}&periodo=30d`, { cookie: admin.cookie }),
+        params: {},
+        context,
+      } as never)) as Response;
+      expect(response.status).toBe(200);
+      return response;
+    };
+    const csv = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await (await download("csv")).arrayBuffer());
+    const csvRows = (parse(csv.slice(1), { delimiter: ";" }) as string[][]).filter((row) => row[0].startsWith("Portal"));
+    expect(Object.fromEntries(csvRows.map((row) => [row[0], Number(row[1])]))).toEqual(expected);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await (await download("xlsx")).arrayBuffer());
+    const sheetRows = workbook.worksheets[0].getSheetValues().slice(2).map((row) => (row as unknown[]).slice(1));
+    expect(Object.fromEntries(sheetRows.filter((row) => String(row[0]).startsWith("Portal")).map((row) => [row[0], row[1]]))).toEqual(expected);
   });
 });

@@ -13,8 +13,12 @@ let mountRequested = false;
 let resolveMounted: () => void;
 const mounted = new Promise<void>((resolve) => (resolveMounted = resolve));
 
-/** A message may hold a link (e.g. the new-lead toast); duration in ms, Infinity to stay until closed. */
-type ToastOptions = { duration?: number };
+/**
+ * A message may hold a link (e.g. the new-lead toast); duration in ms, Infinity to stay until
+ * closed; `id`: a later toast with the same id replaces this one, and `toast.dismiss(id)` removes
+ * it (a form's error, once the form is corrected).
+ */
+type ToastOptions = { duration?: number; id?: string };
 
 function say(kind: Kind, message: ReactNode, options?: ToastOptions) {
   if (typeof window === "undefined") return;
@@ -28,6 +32,11 @@ export const toast = {
   success: (message: ReactNode, options?: ToastOptions) => say("success", message, options),
   error: (message: ReactNode, options?: ToastOptions) => say("error", message, options),
   info: (message: ReactNode, options?: ToastOptions) => say("info", message, options),
+  dismiss: (id: string) => {
+    // Nothing was said yet: nothing to take back, and no reason to load sonner for it.
+    if (typeof window === "undefined" || !mountRequested) return;
+    void Promise.all([import("sonner"), mounted]).then(([sonner]) => sonner.toast.dismiss(id));
+  },
 };
 
 const SonnerToaster = lazy(() => import("./sonner-toaster"));

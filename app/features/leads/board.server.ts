@@ -28,6 +28,9 @@ export type BoardLead = {
   /** The start of the message, at most BOARD_EXCERPT_LENGTH characters (then "…"); null when none. */
   excerpt: string | null;
   property_codigo: string | null;
+  /** For the card's WhatsApp message ({imovel}, {link}). */
+  property_id: string | null;
+  property_title: string | null;
 };
 
 export type BoardColumn = { status: LeadStatus; total: number; leads: BoardLead[] };
@@ -66,6 +69,8 @@ export async function listLeadBoard(
           // A little more than the excerpt, so excerpt() knows whether the text goes on.
           notes: sql<string | null>`left(${leads.notes}, ${BOARD_EXCERPT_LENGTH + 40})`,
           property_codigo: properties.codigo,
+          property_id: properties.id,
+          property_title: properties.title,
         })
         .from(leads)
         .leftJoin(properties, eq(properties.id, leads.property_id))
@@ -83,6 +88,8 @@ export async function listLeadBoard(
           created_at: new Date(row.created_at).toISOString(),
           excerpt: excerpt(row.notes, BOARD_EXCERPT_LENGTH),
           property_codigo: row.property_codigo,
+          property_id: row.property_id,
+          property_title: row.property_title,
         })),
       };
     }),

@@ -1,5 +1,6 @@
 import type { Database } from "~/db/client.server";
 import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
+import { csvField } from "~/lib/csv";
 import { isUuid } from "~/lib/ids";
 import { INTEREST_LABELS, LEAD_STATUS_LABELS, originLabel } from "~/features/leads/labels";
 import { TYPE_LABELS } from "~/features/properties/labels";
@@ -120,14 +121,11 @@ export function personCsv(person: PersonData): string {
 }
 
 /**
- * One CSV cell: quoted when it holds the separator, a quote or a line break. A cell starting
- * with = + - @ (or a tab/CR) is prefixed with ' so a spreadsheet shows it instead of running it
- * as a formula (the texts come from site visitors).
+ * One CSV cell, through the CRM's one CSV writer (`~/lib/csv`): quoted when it needs it, and no
+ * formula can start anywhere in it (the texts come from site visitors and portals).
  */
 export function csvCell(value: string | null | undefined): string {
-  let text = value ?? "";
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return csvField(value);
 }
 
 /** A file name without personal data: the lead's short id and the day. */

@@ -27,7 +27,8 @@ describe("csvCell", () => {
     expect(csvCell('diz "oi"')).toBe('"diz ""oi"""');
     expect(csvCell("linha 1\nlinha 2")).toBe('"linha 1\nlinha 2"');
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvCell("+5584")).toBe("'+5584");
+    expect(csvCell("+5584")).toBe(`"'+5584"`);
+    expect(csvCell("Bia,=1+2,")).toBe(`"Bia,'=1+2,"`);
     expect(csvCell(null)).toBe("");
   });
 });

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { LEAD_ORIGINS, type LeadOrigin, type PropertyPurpose, type PropertyStatus } from "~/db/values";
+import { portalDisplayName, portalKey } from "~/features/portals/portal-names";
 import { addDays, type DayRange, type Period, rangeInstants } from "./period";
 
 /**
@@ -26,6 +27,8 @@ export type SaleRow = {
   daysOnMarket: number;
 };
 
+export type OriginRow = { origin: LeadOrigin; portal: string | null; current: number; previous: number };
+
 export type ReportData = {
   summary: {
     leads: Compared;
@@ -37,7 +40,8 @@ export type ReportData = {
     soldValue: Compared;
     views: Compared;
   };
-  origins: { origin: LeadOrigin; current: number; previous: number }[];
+  /** Every origin; the portals' leads one row per portal (`portal`: its name, null when none was sent). */
+  origins: OriginRow[];
   funnel: { stage: FunnelStage; current: number; previous: number }[];
   /** Consecutive 7-day blocks from the period's first day (the last may be shorter). */
   weekly: { from: string; to: string; current: number; previous: number }[];
@@ -115,12 +119,34 @@ async function leadFigures(db: Database, range: DayRange) {
   };
 }
 
-async function originCounts(db: Database, range: DayRange): Promise<Map<string, number>> {
-  const found = await rows<{ origin: string; n: number }>(
-    db,
-    sql`select l.origin, count(*)::int as n from leads l where ${leadsIn(range)} group by l.origin`,
-  );
-  return new Map(found.map((row) => [row.origin, num(row.n)]));
+type OriginCount = { origin: LeadOrigin; portal_name: string | null; n: number };
+
+async function originCounts(db: Database, range: DayRange): Promise<OriginCount[]> {
+  return rows<OriginCount>(db, sql`select l.origin, l.portal_name, count(*)::int as n from leads l where ${leadsIn(range)} group by l.origin, l.portal_name`);
+}
+
+/**
+ * Each origin in its usual order, then the portals one by one (most leads first): a portal's
+ * spellings count as one (features/portals/portal-names.ts). With no portal lead in either
+ * period, one 'Portal' row with zeros, so every origin is still listed.
+ */
+function originRows(current: OriginCount[], previous: OriginCount[]): OriginRow[] {
+  const byKey = new Map<string, OriginRow>(LEAD_ORIGINS.filter((origin) => origin !== "portal").map((origin) => [origin, { origin, portal: null, current: 0, previous: 0 }]));
+  const portals = new Map<string, OriginRow>();
+  const add = (list: OriginCount[], which: "current" | "previous") => {
+    for (const row of list) {
+      const portal = row.origin === "portal" && row.portal_name ? portalDisplayName(row.portal_name) : null;
+      const target = row.origin === "portal" ? portals : byKey;
+      const key = row.origin === "portal" ? portalKey(portal ?? "") : row.origin;
+      const entry = target.get(key) ?? { origin: row.origin, portal, current: 0, previous: 0 };
+      entry[which] += num(row.n);
+      target.set(key, entry);
+    }
+  };
+  add(current, "current");
+  add(previous, "previous");
+  const portalRows = [...portals.values()].sort((a, b) => b.current - a.current || b.previous - a.previous || (a.portal ?? "").localeCompare(b.portal ?? "", "pt-BR"));
+  return [...byKey.values(), ...(portalRows.length ? portalRows : [{ origin: "portal" as const, portal: null, current: 0, previous: 0 }])];
 }
 
 /** Leads per broker day of a range. */
@@ -238,7 +264,7 @@ export async function loadReport(db: Database, period: Period): Promise<ReportDa
       soldValue: { current: soldValue(sales), previous: soldValue(previousSales) },
       views: { current: views, previous: previousViews },
     },
-    origins: LEAD_ORIGINS.map((origin) => ({ origin, current: origins.get(origin) ?? 0, previous: previousOrigins.get(origin) ?? 0 })),
+    origins: originRows(origins, previousOrigins),
     funnel: FUNNEL_STAGES.map((stage) => ({ stage, current: current.funnel[stage], previous: previous.funnel[stage] })),
     weekly: currentBlocks.map((block, index) => ({
       ...block,

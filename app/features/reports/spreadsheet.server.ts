@@ -1,11 +1,12 @@
+import { csvDocument, csvField, neutralizeFormula } from "~/lib/csv";
 import { brokerDay, toBrokerDateTimeInput } from "~/lib/format";
 import type { Cell, CellKind, ReportTable } from "./tables";
 
 /**
  * A table as a download (issue 12): CSV for Excel in pt-BR (UTF-8 with BOM, ';' between cells,
  * CRLF, decimal comma) and XLSX (exceljs) with real number and date cells. Text that a
- * spreadsheet would run as a formula (= + - @, tab, CR) is prefixed with an apostrophe (CSV
- * injection); numbers are written as numbers and never prefixed.
+ * spreadsheet would run as a formula is prefixed with an apostrophe and quoted (CSV injection,
+ * `~/lib/csv`); numbers are written as numbers and never prefixed.
  */
 
 export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
@@ -14,16 +15,15 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** More rows than this are not exported in one file (bounded memory; filter to narrow it). */
 export const MAX_EXPORT_ROWS = 20_000;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A text cell that cannot start a formula. */
-export function neutralizeFormula(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
+export { neutralizeFormula };
 
 const decimal = (value: number, digits: number) => value.toFixed(digits).replace(".", ",");
 
-/** A cell as CSV text (before quoting), in the broker's formats. */
+/** A cell as a CSV field, in the broker's formats: numbers and dates as we write them, texts neutralised. */
+function csvCell(value: Cell, kind: CellKind): string {
+  return typeof value === "number" || kind === "date" || kind === "datetime" ? csvField(csvText(value, kind), { trusted: true }) : csvField(value);
+}
+
 function csvText(value: Cell, kind: CellKind): string {
   if (value === null || value === "") return "";
   if (typeof value === "number") {
@@ -43,18 +43,14 @@ function csvText(value: Cell, kind: CellKind): string {
     const [day, time] = toBrokerDateTimeInput(value).split("T");
     return `${day.split("-").reverse().join("/")} ${time}`;
   }
-  return neutralizeFormula(value);
-}
-
-function quote(text: string): string {
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return value;
 }
 
 export function toCsv(table: ReportTable): string {
-  const lines = [table.columns.map((column) => quote(neutralizeFormula(column.header))).join(";")];
-  for (const row of table.rows) lines.push(row.map((cell, index) => quote(csvText(cell, table.columns[index].kind))).join(";"));
-  // The BOM tells Excel the file is UTF-8 (accents); CRLF is what it writes itself.
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return csvDocument([
+    table.columns.map((column) => csvField(column.header)),
+    ...table.rows.map((row) => row.map((cell, index) => csvCell(cell, table.columns[index].kind))),
+  ]);
 }
 
 const NUMBER_FORMATS: Partial<Record<CellKind, string>> = {

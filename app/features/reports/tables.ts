@@ -1,4 +1,4 @@
-import { ORIGIN_LABELS } from "~/features/leads/labels";
+import { originLabel } from "~/features/leads/labels";
 import { PURPOSE_LABELS, STATUS_LABELS } from "~/features/properties/labels";
 import type { FunnelStage, ReportData } from "./reports.server";
 
@@ -24,8 +24,9 @@ export const FUNNEL_LABELS: Record<FunnelStage, string> = {
   perdido: "Perdidos",
 };
 
-const SECONDS_PER_DAY = 86_400;
-const toDays = (seconds: number | null) => (seconds === null ? null : Math.round((seconds / SECONDS_PER_DAY) * 100) / 100);
+const SECONDS_PER_HOUR = 3600;
+// Hours, not days: a lead answered in minutes is 0,2 h, where days rounded it to 0.
+const toHours = (seconds: number | null) => (seconds === null ? null : Math.round((seconds / SECONDS_PER_HOUR) * 100) / 100);
 const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
 const show = (day: string) => day.split("-").reverse().join("/");
 
@@ -39,7 +40,7 @@ export function reportTables(report: ReportData): Record<ReportKey, ReportTable>
         { header: "Leads", kind: "int" },
         { header: "Período anterior", kind: "int" },
       ],
-      rows: report.origins.map((row) => [ORIGIN_LABELS[row.origin], row.current, row.previous]),
+      rows: report.origins.map((row) => [originLabel({ origin: row.origin, portal_name: row.portal }), row.current, row.previous]),
     },
     funil: {
       title: "Funil de leads",
@@ -109,8 +110,8 @@ export function summaryTable(report: ReportData): ReportTable {
   const lines = [
     line("Leads recebidos", summary.leads),
     line("Taxa de conversão (%)", summary.conversionRate, percent),
-    line("Mediana até a conversão (dias)", summary.medianSecondsToConversion, toDays),
-    line("Mediana até o primeiro atendimento (dias)", summary.medianSecondsToFirstResponse, toDays),
+    line("Mediana até a conversão (horas)", summary.medianSecondsToConversion, toHours),
+    line("Mediana até o primeiro atendimento (horas)", summary.medianSecondsToFirstResponse, toHours),
     line("Imóveis vendidos", summary.sold),
     line("Imóveis alugados", summary.rented),
     line("Valor vendido (R$)", summary.soldValue),
@@ -118,7 +119,7 @@ export function summaryTable(report: ReportData): ReportTable {
   ];
   return {
     title: "Resumo",
-    // Every line a plain number (percent points, days with decimals): numeric cells in XLSX.
+    // Every line a plain number (percent points, hours with decimals): numeric cells in XLSX.
     columns: [
       { header: "Indicador", kind: "text" },
       { header: "Período", kind: "number" },

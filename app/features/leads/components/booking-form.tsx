@@ -26,20 +26,23 @@ export function BookingForm({ propertyId, onBooked }: { propertyId?: string; onB
   const formRef = useRef<HTMLFormElement>(null);
   const sending = fetcher.state !== "idle";
   const handled = useRef<BookingResult | undefined>(undefined);
+  // One error toast per form: a new problem replaces it, a corrected form takes it away (issue 21).
+  const errorToast = `booking-error-${propertyId ?? "general"}`;
 
   useEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
     if (result.ok) {
+      toast.dismiss(errorToast);
       toast.success(LEAD_MESSAGES.bookingSuccess);
       formRef.current?.reset();
       onBooked?.();
     } else {
       // What the visitor typed stays in the form.
-      toast.error(result.message);
+      toast.error(result.message, { id: errorToast });
     }
-  }, [fetcher.state, fetcher.data, onBooked]);
+  }, [fetcher.state, fetcher.data, onBooked, errorToast]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,9 +50,10 @@ export function BookingForm({ propertyId, onBooked }: { propertyId?: string; onB
     const { visitBookingSchema } = await loadSchema();
     const parsed = visitBookingSchema.safeParse(Object.fromEntries(new FormData(form)));
     if (!parsed.success) {
-      toast.error(firstIssueMessage(parsed.error));
+      toast.error(firstIssueMessage(parsed.error), { id: errorToast });
       return;
     }
+    toast.dismiss(errorToast);
     fetcher.submit(form, { method: "post", action: "/agendar-visita" });
   }
 

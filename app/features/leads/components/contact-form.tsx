@@ -24,6 +24,9 @@ export function contactWhatsAppText(input: ContactInput): string {
   return `Olá! Meu nome é ${input.name}.\n${input.message}\n\nTelefone: ${input.phone}\nEmail: ${input.email}`;
 }
 
+/** One error toast for the form: a new problem replaces it, a corrected form takes it away (issue 21). */
+const ERROR_TOAST = "contact-error";
+
 /**
  * The contact form: the message becomes a lead, then the chat app opens with the same details
  * (spec §8). The chat tab is opened during the click itself, because browsers block tabs that
@@ -41,6 +44,7 @@ export function ContactForm({ whatsapp }: { whatsapp: string }) {
     if (fetcher.state !== "idle" || !result || !waiting) return;
     pending.current = null;
     if (result.ok) {
+      toast.dismiss(ERROR_TOAST);
       toast.success(LEAD_MESSAGES.contactSuccess);
       formRef.current?.reset();
       const url = whatsappLink(whatsapp, waiting.text);
@@ -52,7 +56,7 @@ export function ContactForm({ whatsapp }: { whatsapp: string }) {
       }
     } else {
       waiting.chat?.close();
-      toast.error(result.message);
+      toast.error(result.message, { id: ERROR_TOAST });
     }
   }, [fetcher.state, fetcher.data, whatsapp]);
 
@@ -62,9 +66,10 @@ export function ContactForm({ whatsapp }: { whatsapp: string }) {
     const { contactSchema } = schemaModule ?? (await loadSchema());
     const parsed = contactSchema.safeParse(Object.fromEntries(new FormData(form)));
     if (!parsed.success) {
-      toast.error(firstIssueMessage(parsed.error));
+      toast.error(firstIssueMessage(parsed.error), { id: ERROR_TOAST });
       return;
     }
+    toast.dismiss(ERROR_TOAST);
     const chat = window.open("about:blank", "_blank");
     if (chat) chat.opener = null;
     pending.current = { chat, text: contactWhatsAppText(parsed.data) };

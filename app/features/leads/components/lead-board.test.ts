@@ -10,6 +10,8 @@ const lead = (id: string, status: BoardLead["status"], minute: number): BoardLea
   created_at: new Date(Date.UTC(2026, 10, 23, 12, minute)).toISOString(),
   excerpt: null,
   property_codigo: null,
+  property_id: null,
+  property_title: null,
 });
 
 const columns = (): BoardColumn[] => [

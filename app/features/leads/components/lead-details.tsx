@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { EmailAddress } from "~/components/ui/email-address";
 import { Icon } from "~/components/ui/icon";
 import { TYPE_LABELS } from "~/features/properties/labels";
 import { formatDateTime } from "~/lib/format";
@@ -33,10 +34,10 @@ export function LeadDetails({ lead }: { lead: CrmLead }) {
       </Field>
       <Field label="Email">
         {lead.email ? (
-          // Inline, not flex: a long address wraps inside the card instead of overflowing it.
-          <a href={`mailto:${lead.email}`} className="break-all text-primary underline-offset-4 hover:underline">
+          // Inline, not flex: a long address wraps inside the card, after '@' or before a dot.
+          <a href={`mailto:${lead.email}`} className="text-primary underline-offset-4 hover:underline">
             <Icon name="mail" className="mr-1 inline-block size-4 align-[-2px]" />
-            {lead.email}
+            <EmailAddress email={lead.email} />
           </a>
         ) : (
           <span className="text-muted-foreground">Não informado</span>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
+import { formatDuration } from "../duration";
 import { formatRange, type Period, periodSearch } from "../period";
 import type { ReportData } from "../reports.server";
 import { type ReportKey, type ReportTable } from "../tables";
@@ -52,8 +53,9 @@ function Section({ id, title, description, exportHref, children }: { id: ReportK
 const column = (table: ReportTable, index: number) => table.rows.map((row) => Number(row[index] ?? 0));
 const labels = (table: ReportTable, index = 0) => table.rows.map((row) => String(row[index] ?? ""));
 
-function SummaryCard({ label, current, previous, kind, better = "up" }: { label: string; current: number | null; previous: number | null; kind: "int" | "percent" | "money" | "days"; better?: "up" | "down" }) {
-  const show = (value: number | null) => (kind === "days" && value !== null ? `${formatCell(value, "number")} d` : formatCell(value, kind));
+function SummaryCard({ label, current, previous, kind, better = "up" }: { label: string; current: number | null; previous: number | null; kind: "int" | "percent" | "money" | "duration"; better?: "up" | "down" }) {
+  // Durations arrive in seconds and read "12 min", "3 h", "2 d".
+  const show = (value: number | null) => (kind === "duration" ? formatDuration(value) : formatCell(value, kind));
   const change = current !== null && previous !== null ? current - previous : null;
   const good = change === null || change === 0 ? null : (change > 0) === (better === "up");
   return (
@@ -73,9 +75,6 @@ function SummaryCard({ label, current, previous, kind, better = "up" }: { label:
     </Card>
   );
 }
-
-const SECONDS_PER_DAY = 86_400;
-const inDays = (seconds: number | null) => (seconds === null ? null : Math.round((seconds / SECONDS_PER_DAY) * 10) / 10);
 
 export function ReportsView({ period, summary, tables }: Props) {
   const search = periodSearch(period).toString();
@@ -103,8 +102,8 @@ export function ReportsView({ period, summary, tables }: Props) {
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <SummaryCard label="Leads recebidos" kind="int" {...summary.leads} />
           <SummaryCard label="Taxa de conversão" kind="percent" {...summary.conversionRate} />
-          <SummaryCard label="Mediana até a conversão" kind="days" better="down" current={inDays(summary.medianSecondsToConversion.current)} previous={inDays(summary.medianSecondsToConversion.previous)} />
-          <SummaryCard label="Mediana até o 1º atendimento" kind="days" better="down" current={inDays(summary.medianSecondsToFirstResponse.current)} previous={inDays(summary.medianSecondsToFirstResponse.previous)} />
+          <SummaryCard label="Mediana até a conversão" kind="duration" better="down" {...summary.medianSecondsToConversion} />
+          <SummaryCard label="Mediana até o 1º atendimento" kind="duration" better="down" {...summary.medianSecondsToFirstResponse} />
           <SummaryCard label="Imóveis vendidos" kind="int" {...summary.sold} />
           <SummaryCard label="Imóveis alugados" kind="int" {...summary.rented} />
           <SummaryCard label="Valor vendido" kind="money" {...summary.soldValue} />

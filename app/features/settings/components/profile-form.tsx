@@ -12,6 +12,7 @@ import type { BrokerProfile } from "~/features/site/broker-profile";
 import { formatPhoneInput } from "~/lib/phone";
 import { type EditableProfileField, MAX_BIO, type SettingsAnswer } from "../keys";
 import { PortraitField } from "./portrait-field";
+import { SectionStatus, useSectionChanges } from "./unsaved-changes";
 
 type Profile = Pick<BrokerProfile, EditableProfileField>;
 
@@ -20,9 +21,10 @@ function whatsappForInput(digits: string): string {
   return digits.startsWith("55") && (digits.length === 12 || digits.length === 13) ? formatPhoneInput(digits.slice(2)) : digits;
 }
 
-export function ProfileForm({ profile, defaultPortraitUrl }: { profile: Profile; defaultPortraitUrl: string }) {
+export function ProfileForm({ profile, defaultPortraitUrl, onDirtyChange }: { profile: Profile; defaultPortraitUrl: string; onDirtyChange: (dirty: boolean) => void }) {
   const fetcher = useFetcher<SettingsAnswer>();
   useAnswerToast({ state: fetcher.state, data: fetcher.data });
+  const changes = useSectionChanges(fetcher, "profile", onDirtyChange);
   const [portraitUrl, setPortraitUrl] = useState(profile.portraitUrl);
   const [uploading, setUploading] = useState(false);
   const errors = fetcher.state === "idle" && fetcher.data?.intent === "profile" ? (fetcher.data.errors ?? {}) : {};
@@ -38,9 +40,12 @@ export function ProfileForm({ profile, defaultPortraitUrl }: { profile: Profile;
 
   return (
     <Card className="p-4 sm:p-6">
-      <h2 className="text-lg font-semibold">Perfil do corretor</h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">Perfil do corretor</h2>
+        <SectionStatus state={changes.state} />
+      </div>
       <p className="mt-1 text-sm text-muted-foreground">Nome, contatos, redes sociais, texto e foto da página “Sobre”, do rodapé e das prévias de links.</p>
-      <fetcher.Form method="post" action="/crm/configuracoes" noValidate className="mt-5 grid gap-4 sm:grid-cols-2">
+      <fetcher.Form ref={changes.formRef} onInput={changes.onInput} method="post" action="/crm/configuracoes" noValidate className="mt-5 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="profile" />
         <input type="hidden" name="portraitUrl" value={portraitUrl} />
         {field("name", "Nome", <Input name="name" defaultValue={profile.name} autoComplete="name" required maxLength={100} />)}

@@ -9,6 +9,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { useAnswerToast } from "~/features/crm/form-helpers";
 import { MAX_TEMPLATE_BODY, MAX_TEMPLATE_NAME, MAX_TEMPLATES, type SettingsAnswer } from "../keys";
 import { TEMPLATE_PLACEHOLDERS, type WhatsappTemplate } from "../templates";
+import { SectionStatus, useSectionChanges } from "./unsaved-changes";
 
 /** A row being edited; `key` stays the same while the broker types (new rows have no id yet). */
 type Row = { key: string; id: string; name: string; body: string };
@@ -17,8 +18,9 @@ let nextKey = 0;
 const toRows = (templates: WhatsappTemplate[]): Row[] => templates.map((template) => ({ key: `row-${nextKey++}`, ...template }));
 
 /** The WhatsApp message templates the lead page offers: add, edit, reorder, remove, then save. */
-export function TemplatesForm({ templates }: { templates: WhatsappTemplate[] }) {
+export function TemplatesForm({ templates, onDirtyChange }: { templates: WhatsappTemplate[]; onDirtyChange: (dirty: boolean) => void }) {
   const fetcher = useFetcher<SettingsAnswer>();
+  const changes = useSectionChanges(fetcher, "templates", onDirtyChange);
   const [rows, setRows] = useState(() => toRows(templates));
   // After a save the server's list (with the new templates' ids) replaces the one edited here.
   useAnswerToast({ state: fetcher.state, data: fetcher.data }, () => setRows(toRows(templates)));
@@ -36,7 +38,10 @@ export function TemplatesForm({ templates }: { templates: WhatsappTemplate[] }) 
 
   return (
     <Card className="p-4 sm:p-6">
-      <h2 className="text-lg font-semibold">Modelos de mensagem do WhatsApp</h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">Modelos de mensagem do WhatsApp</h2>
+        <SectionStatus state={changes.state} />
+      </div>
       <p className="mt-1 text-sm text-muted-foreground">Oferecidos na página de cada lead: o texto já vai preenchido na conversa.</p>
       <div className="mt-3 rounded-md bg-muted p-3 text-sm">
         <p className="font-medium">Marcadores que você pode usar:</p>
@@ -48,7 +53,7 @@ export function TemplatesForm({ templates }: { templates: WhatsappTemplate[] }) 
           ))}
         </ul>
       </div>
-      <fetcher.Form method="post" action="/crm/configuracoes" noValidate className="mt-5 grid gap-4">
+      <fetcher.Form ref={changes.formRef} onInput={changes.onInput} method="post" action="/crm/configuracoes" noValidate className="mt-5 grid gap-4">
         <input type="hidden" name="intent" value="templates" />
         {errors.templates && <p className="text-sm font-medium text-destructive">{errors.templates}</p>}
         {rows.length === 0 && <p className="text-sm text-muted-foreground">Nenhum modelo. Adicione o primeiro abaixo.</p>}

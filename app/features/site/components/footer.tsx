@@ -3,6 +3,7 @@ import { telLink } from "~/features/site/broker-profile";
 import { useRootData } from "~/root";
 import { NAV_LINKS } from "./navbar";
 import { SocialLinks } from "./social-links";
+import { EmailAddress } from "~/components/ui/email-address";
 import { Icon } from "~/components/ui/icon";
 
 export const TAGLINE = "Seu sonho é meu compromisso";
@@ -48,8 +49,8 @@ export function Footer() {
             </li>
             <li className="flex items-center gap-2">
               <Icon name="mail" className="size-4 shrink-0" />
-              <a href={`mailto:${broker.email}`} className={`${linkClass} break-all`}>
-                {broker.email}
+              <a href={`mailto:${broker.email}`} className={`${linkClass} min-w-0`}>
+                <EmailAddress email={broker.email} />
               </a>
             </li>
             <li className="flex items-center gap-2">

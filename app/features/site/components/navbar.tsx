@@ -34,10 +34,12 @@ export function Navbar() {
     <header className="sticky top-0 z-40 border-b border-border bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <nav aria-label="Principal" className="container-page flex h-16 items-center justify-between gap-3">
         <Link to="/" className="flex min-w-0 items-center gap-2 font-bold text-navy">
-          <span className="grid size-9 shrink-0 place-items-center rounded-md bg-primary text-white">
+          {/* Below 390 px the name needs the icon's room to fit on two lines. */}
+          <span className="grid size-9 shrink-0 place-items-center rounded-md bg-primary text-white max-[389px]:hidden">
             <Icon name="house" className="size-5" />
           </span>
-          <span className="truncate text-base sm:text-lg">{broker.siteName}</span>
+          {/* The whole name: two lines on a phone if need be (issue 21), never cut with "…". */}
+          <span className="line-clamp-2 text-[0.9375rem] leading-tight [overflow-wrap:anywhere] sm:text-lg">{broker.siteName}</span>
         </Link>
 
         <ul className="hidden items-center gap-1 md:flex">

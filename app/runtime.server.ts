@@ -12,6 +12,8 @@ import { credentialsNotice, ensureAdmin } from "~/features/auth/admin.server";
 import { type BackupSchedule, startBackupSchedule } from "~/features/backup/schedule.server";
 import { seedDemoIfEmpty } from "~/features/properties/seed/seed.server";
 import { LiveHub } from "~/features/live/hub.server";
+import { pruneOutbox } from "~/features/mail/housekeeping.server";
+import { sealStoredLinks } from "~/features/mail/stored-links.server";
 import { type MailWorker, idleMailWorker, startMailWorker } from "~/features/mail/worker.server";
 import { sweepOrphanMedia } from "~/features/media/cleanup.server";
 import { type MediaStorage, LocalDiskStorage } from "~/features/media/storage.server";
@@ -86,6 +88,8 @@ async function start(options: StartOptions): Promise<Runtime> {
   try {
     await migrateDatabase(database);
     const auth = createAuthFromEnv(database.db, env);
+    // Account e-mails stored with a raw token (before issue 21) lose it; cheap once done.
+    await sealStoredLinks(database.db, env).catch((error) => startupLog.error(errorFields(error), "could not seal stored e-mail links"));
     const storage = await createStorage(env);
     live = new LiveHub();
     await live.start(database);
@@ -113,8 +117,9 @@ async function start(options: StartOptions): Promise<Runtime> {
 }
 
 /**
- * Once an hour: photos no listing shows for a day (a dialog closed by a dead browser), and old
- * rate-limit windows. Cheap queries; a failure is logged and retried next hour.
+ * Once an hour: photos no listing shows for a day (a dialog closed by a dead browser), old
+ * rate-limit windows, and old account e-mails (features/mail/housekeeping.server.ts). Cheap
+ * queries; a failure is logged and retried next hour.
  */
 function startHousekeeping(runtime: Pick<Runtime, "db" | "storage" | "database">): () => void {
   const log = logger("housekeeping");
@@ -123,6 +128,7 @@ function startHousekeeping(runtime: Pick<Runtime, "db" | "storage" | "database">
     void withJobLock(runtime.database, JOB_LOCKS.housekeeping, async () => {
       await sweepOrphanMedia(runtime).catch((error) => log.error({ ...errorFields(error) }, "media sweep failed"));
       await pruneThrottle(runtime.db).catch((error) => log.error({ ...errorFields(error) }, "throttle prune failed"));
+      await pruneOutbox(runtime.db).catch((error) => log.error({ ...errorFields(error) }, "outbox prune failed"));
     }).catch((error) => log.error({ ...errorFields(error) }, "housekeeping failed"));
   };
   const timer = setInterval(run, 60 * 60 * 1000);

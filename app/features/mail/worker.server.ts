@@ -3,6 +3,7 @@ import { brokerProfileNow } from "~/features/settings/settings.server";
 import type { Env } from "~/lib/env.server";
 import { errorFields, logger } from "~/lib/logger.server";
 import type { Runtime } from "~/runtime.server";
+import { LINK_UNAVAILABLE, needsLinkToken, openLinkToken, type SecretSource, withLinkToken } from "./sealed-link.server";
 import { type ClaimedRow, claimNext, holdLease, LEASE_SECONDS, type Outcome, recordOutcome, recordUntilDone } from "./claims.server";
 
 const log = logger("mail");
@@ -80,16 +81,33 @@ export async function deliverDueMail(runtime: Pick<Runtime, "db" | "env">, optio
   return result;
 }
 
+/**
+ * The bodies as they go out: an account e-mail's link gets its token back. A message whose
+ * sealed token is gone or opens with no key we hold (a copy started elsewhere, a changed
+ * AUTH_SECRET) is not sent at all: a link without its token helps no one.
+ */
+function bodiesOf(env: SecretSource, row: ClaimedRow): { text: string; html: string | null } | null {
+  if (!needsLinkToken(row.text_body) && !needsLinkToken(row.html_body)) return { text: row.text_body, html: row.html_body };
+  const token = row.link_token ? openLinkToken(env, row.link_token) : null;
+  if (!token) return null;
+  return { text: withLinkToken(row.text_body, token), html: row.html_body === null ? null : withLinkToken(row.html_body, token) };
+}
+
 /** One message to the SMTP server; never throws: the answer becomes the outcome to record. */
-async function sendRow(transport: Transporter, from: string, env: Pick<Env, "publicUrl">, row: ClaimedRow): Promise<Outcome> {
+async function sendRow(transport: Transporter, from: string, env: Pick<Env, "publicUrl"> & SecretSource, row: ClaimedRow): Promise<Outcome> {
+  const bodies = bodiesOf(env, row);
+  if (!bodies) {
+    log.warn({ id: row.id, kind: row.kind }, "message not sent: its link's token cannot be opened");
+    return { kind: "failed", error: LINK_UNAVAILABLE };
+  }
   try {
     await transport.sendMail({
       from,
       to: row.to_address,
       ...(row.reply_to ? { replyTo: row.reply_to } : {}),
       subject: row.subject,
-      text: row.text_body,
-      ...(row.html_body ? { html: row.html_body } : {}),
+      text: bodies.text,
+      ...(bodies.html ? { html: bodies.html } : {}),
       messageId: messageIdFor(row.id, env),
       headers: { "Auto-Submitted": "auto-generated" },
     });

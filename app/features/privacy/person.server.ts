@@ -90,6 +90,8 @@ export type PersonLead = {
   created_at: string;
   next_contact_at: string | null;
   property: { codigo: string; title: string } | null;
+  portal_name: string | null;
+  portal_temperature: string | null;
   anonymized: boolean;
 };
 

@@ -12,7 +12,8 @@ import { startTcpProxy } from "../helpers/tcp-proxy";
 /**
  * Issue 21, finding 16: the new-lead alert after a database fault. The database goes away while
  * the SMTP server is accepting an alert, so the sender cannot record that it was sent; when it
- * comes back, every alert must go out exactly once, within a minute.
+ * comes back, every alert must go out exactly once, within a minute — with two senders at work,
+ * as two app processes on PostgreSQL.
  *
  * The outage: on PostgreSQL the worker reaches the server through a TCP proxy that the test cuts
  * (every connection dropped, new ones refused). The embedded database lives inside this process
@@ -26,13 +27,14 @@ const ALERTS = 6;
 const OUTAGE_MS = 5000;
 const LEASE_SECONDS = 2;
 
-type Outage = { db: Database; begin(): Promise<void>; end(): Promise<void>; close(): Promise<void> };
+/** `senders` database handles that all lose the database during the outage (two app processes). */
+type Outage = { dbs: Database[]; begin(): Promise<void>; end(): Promise<void>; close(): Promise<void> };
 
 async function outageFor(test: TestRuntime): Promise<Outage> {
   if (test.kind === "pglite") {
     const pglite = test.runtime.database.pglite!;
     return {
-      db: test.runtime.db,
+      dbs: [test.runtime.db, test.runtime.db],
       begin: () => pglite.exec("alter table outbox rename to outbox_during_outage").then(() => {}),
       end: () => pglite.exec("alter table outbox_during_outage rename to outbox").then(() => {}),
       close: async () => {},
@@ -43,13 +45,13 @@ async function outageFor(test: TestRuntime): Promise<Outage> {
   const proxied = new URL(direct);
   proxied.hostname = "127.0.0.1";
   proxied.port = String(proxy.port);
-  const handle = await openPostgres(proxied.toString(), 4);
+  const handles = [await openPostgres(proxied.toString(), 4), await openPostgres(proxied.toString(), 4)];
   return {
-    db: handle.db,
+    dbs: handles.map((handle) => handle.db),
     begin: async () => proxy.down(),
     end: async () => proxy.up(),
     async close() {
-      await handle.close().catch(() => {});
+      for (const handle of handles) await handle.close().catch(() => {});
       await proxy.stop();
     },
   };
@@ -105,8 +107,11 @@ describe.each(DATABASE_KINDS)("new-lead alerts through a database outage on %s",
         );
       },
     });
-    const runtime = { ...test.runtime, db: outage.db, env: { ...test.runtime.env, SMTP_URL: smtp.url } } as Runtime;
-    const worker = startMailWorker(runtime, { leaseSeconds: LEASE_SECONDS, pollMs: 500 });
+    // Two senders, as two app processes on PostgreSQL would run: the one that was sending when
+    // the database went away must record its send before the other takes the row again.
+    const workers = outage.dbs.map((db) =>
+      startMailWorker({ ...test.runtime, db, env: { ...test.runtime.env, SMTP_URL: smtp.url } } as Runtime, { leaseSeconds: LEASE_SECONDS, pollMs: 500 }),
+    );
     try {
       await vi.waitFor(() => expect(recovered).toBeDefined(), { timeout: 30_000, interval: 100 });
       await recovered;
@@ -124,7 +129,7 @@ describe.each(DATABASE_KINDS)("new-lead alerts through a database outage on %s",
         { timeout: 60_000, interval: 250 },
       );
     } finally {
-      await worker.stop();
+      await Promise.all(workers.map((worker) => worker.stop()));
       await smtp.stop();
       await outage.close();
     }

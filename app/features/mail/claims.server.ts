@@ -29,8 +29,12 @@ export type ClaimedRow = {
   attempts: number;
 };
 
-/** Takes the oldest due row (SKIP LOCKED: two senders never take the same one), or null. */
-export async function claimNext(db: Database, leaseSeconds: number): Promise<ClaimedRow | null> {
+/**
+ * Takes the oldest due row (SKIP LOCKED: two senders never take the same one), or null. With
+ * `takeExpired: false` only rows nobody has claimed: a row whose lease ran out during a database
+ * outage may have been sent by a sender still waiting to record it (see the worker).
+ */
+export async function claimNext(db: Database, leaseSeconds: number, takeExpired = true): Promise<ClaimedRow | null> {
   const [row] = await queryRows<ClaimedRow>(
     db,
     sql`
@@ -39,7 +43,7 @@ export async function claimNext(db: Database, leaseSeconds: number): Promise<Cla
       where id = (
         select id from outbox
         where status = 'pending' and next_attempt_at <= now()
-          and (locked_until is null or locked_until < now())
+          and (locked_until is null or (${takeExpired} and locked_until < now()))
         order by created_at
         limit 1
         for update skip locked
@@ -99,13 +103,14 @@ const RECORD_GRACE_MS = 3000;
  * grace): the row then keeps its claim and is sent again once the lease runs out — the one case
  * left in which a message can arrive twice (README, "E-mail").
  */
-export async function recordUntilDone(write: () => Promise<unknown>, signal?: AbortSignal): Promise<boolean> {
+export async function recordUntilDone(write: () => Promise<unknown>, signal?: AbortSignal, onError?: () => void): Promise<boolean> {
   for (let attempt = 0; ; attempt++) {
     try {
       await write();
       if (attempt > 0) log.info({ tries: attempt + 1 }, "send recorded after the database came back");
       return true;
     } catch (error) {
+      onError?.();
       if (attempt === 0) log.warn(errorFields(error), "could not record a send; trying until the database answers");
       if (signal?.aborted) {
         const since = abortedAt(signal);

@@ -19,8 +19,22 @@ const STOP_WAIT_MS = 5000;
 
 export type DeliveryResult = { sent: number; failed: number; retried: number };
 
-/** Tests shorten the lease; production uses LEASE_SECONDS. */
-export type DeliveryOptions = { signal?: AbortSignal; leaseSeconds?: number };
+/**
+ * After the database failed, how long a worker leaves alone the rows whose lease ran out: their
+ * sender may have handed them to the SMTP server and be retrying to record it (it retries every
+ * 2 s at most). Taking them at once, as soon as the database is back, would send them twice.
+ */
+export const RECOVERY_GRACE_MS = 15_000;
+
+export type DeliveryOptions = {
+  signal?: AbortSignal;
+  /** Tests shorten the lease; production uses LEASE_SECONDS. */
+  leaseSeconds?: number;
+  /** Take rows whose lease ran out (false for a while after a database error: RECOVERY_GRACE_MS). */
+  takeExpiredLeases?: boolean;
+  /** Told of every database error, so the worker can hold back after it. */
+  onDatabaseError?: () => void;
+};
 
 /** "Name <addr@host>": MAIL_FROM, or the site's name at a no-reply address on PUBLIC_URL's host. */
 export function mailSender(env: Pick<Env, "MAIL_FROM" | "publicUrl">): string {
@@ -61,12 +75,12 @@ export async function deliverDueMail(runtime: Pick<Runtime, "db" | "env">, optio
   try {
     for (;;) {
       if (options.signal?.aborted) break;
-      const row = await claimNext(db, leaseSeconds);
+      const row = await claimNext(db, leaseSeconds, options.takeExpiredLeases ?? true);
       if (!row) break;
       const lease = holdLease(db, row.id, leaseSeconds);
       try {
         const outcome = await sendRow(transport, from, env, row);
-        await recordUntilDone(() => recordOutcome(db, row.id, outcome), options.signal);
+        await recordUntilDone(() => recordOutcome(db, row.id, outcome), options.signal, options.onDatabaseError);
         if (outcome.kind === "sent") result.sent++;
         else if (outcome.kind === "failed") result.failed++;
         else result.retried++;
@@ -180,6 +194,10 @@ export function startMailWorker(runtime: Runtime, options: { leaseSeconds?: numb
   let running: Promise<void> | undefined;
   let again = false;
   let soon: ReturnType<typeof setTimeout> | undefined;
+  let lastDatabaseError = 0;
+  const noteDatabaseError = () => {
+    lastDatabaseError = Date.now();
+  };
 
   const run = () => {
     if (stopped) return;
@@ -187,9 +205,18 @@ export function startMailWorker(runtime: Runtime, options: { leaseSeconds?: numb
       again = true;
       return;
     }
-    running = deliverDueMail(runtime, { signal: stopping.signal, leaseSeconds: options.leaseSeconds })
+    running = deliverDueMail(runtime, {
+      signal: stopping.signal,
+      leaseSeconds: options.leaseSeconds,
+      takeExpiredLeases: Date.now() - lastDatabaseError > RECOVERY_GRACE_MS,
+      onDatabaseError: noteDatabaseError,
+    })
       .then(() => undefined)
-      .catch((error) => log.error(errorFields(error), "delivery round failed"))
+      .catch((error) => {
+        // A round fails only on the database (SMTP answers are recorded as outcomes).
+        noteDatabaseError();
+        log.error(errorFields(error), "delivery round failed");
+      })
       .finally(() => {
         running = undefined;
         if (again && !stopped) {

@@ -48,21 +48,24 @@ export async function anonymizeLeadsInTx(
     .where(and(inArray(visits.lead_id, ids), isNotNull(visits.notes)))
     .returning({ id: visits.id });
   // A message still waiting is not sent any more (its content is gone); sent ones keep "sent".
-  const emailRows = mailIds.length === 0 ? [] : await tx
-    .update(outbox)
-    .set({
-      to_address: ANONYMIZED.emailAddress,
-      reply_to: null,
-      subject: ANONYMIZED.emailSubject,
-      text_body: ANONYMIZED.text,
-      html_body: null,
-      link_token: null,
-      last_error: sql`case when ${outbox.status} = 'pending' then ${ANONYMIZED.cancelledMail} else null end`,
-      status: sql`case when ${outbox.status} = 'pending' then 'failed' else ${outbox.status} end`,
-      locked_until: null,
-    })
-    .where(inArray(outbox.id, mailIds))
-    .returning({ id: outbox.id });
+  const emailRows =
+    mailIds.length === 0
+      ? []
+      : await tx
+          .update(outbox)
+          .set({
+            to_address: ANONYMIZED.emailAddress,
+            reply_to: null,
+            subject: ANONYMIZED.emailSubject,
+            text_body: ANONYMIZED.text,
+            html_body: null,
+            link_token: null,
+            last_error: sql`case when ${outbox.status} = 'pending' then ${ANONYMIZED.cancelledMail} else null end`,
+            status: sql`case when ${outbox.status} = 'pending' then 'failed' else ${outbox.status} end`,
+            locked_until: null,
+          })
+          .where(inArray(outbox.id, mailIds))
+          .returning({ id: outbox.id });
   const counts = { leads: leadRows.length, events: eventRows.length, visits: visitRows.length, emails: emailRows.length };
   await recordAudit(tx, {
     actor,

@@ -12,6 +12,8 @@ import { credentialsNotice, ensureAdmin } from "~/features/auth/admin.server";
 import { type BackupSchedule, startBackupSchedule } from "~/features/backup/schedule.server";
 import { seedDemoIfEmpty } from "~/features/properties/seed/seed.server";
 import { LiveHub } from "~/features/live/hub.server";
+import { pruneOutbox } from "~/features/mail/housekeeping.server";
+import { sealStoredLinks } from "~/features/mail/stored-links.server";
 import { type MailWorker, idleMailWorker, startMailWorker } from "~/features/mail/worker.server";
 import { sweepOrphanMedia } from "~/features/media/cleanup.server";
 import { type MediaStorage, LocalDiskStorage } from "~/features/media/storage.server";
@@ -88,6 +90,8 @@ async function start(options: StartOptions): Promise<Runtime> {
   try {
     await migrateDatabase(database);
     const auth = createAuthFromEnv(database.db, env);
+    // Account e-mails stored with a raw token (before issue 21) lose it; cheap once done.
+    await sealStoredLinks(database.db, env).catch((error) => startupLog.error(errorFields(error), "could not seal stored e-mail links"));
     const storage = await createStorage(env);
     live = new LiveHub();
     await live.start(database);
@@ -116,15 +120,17 @@ async function start(options: StartOptions): Promise<Runtime> {
 
 /**
  * One housekeeping round: photos no listing shows for a day (a dialog closed by a dead browser),
- * old rate-limit windows, sign-ins recorded more than 90 days ago, and sign-ups never confirmed
- * within UNCONFIRMED_ACCOUNT_DAYS. Cheap queries; a failure is logged and retried next round.
- * With several processes on PostgreSQL (WEB_CONCURRENCY), one of them does each round.
+ * old rate-limit windows, old account e-mails (features/mail/housekeeping.server.ts), sign-ins
+ * recorded more than 90 days ago, and sign-ups never confirmed within UNCONFIRMED_ACCOUNT_DAYS.
+ * Cheap queries; a failure is logged and retried next round. With several processes on
+ * PostgreSQL (WEB_CONCURRENCY), one of them does each round.
  */
 export async function housekeepingRound(runtime: Pick<Runtime, "db" | "storage" | "database" | "env">): Promise<void> {
   const log = logger("housekeeping");
   await withJobLock(runtime.database, JOB_LOCKS.housekeeping, async () => {
     await sweepOrphanMedia(runtime).catch((error) => log.error({ ...errorFields(error) }, "media sweep failed"));
     await pruneThrottle(runtime.db).catch((error) => log.error({ ...errorFields(error) }, "throttle prune failed"));
+    await pruneOutbox(runtime.db).catch((error) => log.error({ ...errorFields(error) }, "outbox prune failed"));
     await pruneSignInRecords(runtime.db).catch((error) => log.error({ ...errorFields(error) }, "sign-in records prune failed"));
     await expireUnconfirmedAccounts(runtime.db, runtime.env.UNCONFIRMED_ACCOUNT_DAYS)
       // A count only: who is in the audit trail by id, and no personal value is ever logged.

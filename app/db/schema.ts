@@ -327,9 +327,17 @@ export const outbox = pgTable(
     /** What kind of message (verify-email, reset-password, invite, …), for the CRM's list. */
     kind: text("kind").notNull(),
     to_address: text("to_address").notNull(),
+    /** Where a reply goes (the new-lead alert: the lead's e-mail), a validated single address. */
+    reply_to: text("reply_to"),
     subject: text("subject").notNull(),
+    /** Account e-mails hold LINK_TOKEN_PLACEHOLDER where their link's token goes (sealed-link.server.ts). */
     text_body: text("text_body").notNull(),
     html_body: text("html_body"),
+    /**
+     * The link's token, sealed with a key derived from the auth secret (which no backup holds);
+     * opened only to send, and cleared once the message is sent or given up.
+     */
+    link_token: text("link_token"),
     /** pending → sent, or failed after the last attempt. */
     status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -339,8 +347,8 @@ export const outbox = pgTable(
     last_error: text("last_error"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sent_at: timestamp("sent_at", { withTimezone: true }),
-    /** The lead a message is about (new-lead alert), for the lead's timeline. */
-    lead_id: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    /** The lead a message is about (new-lead alert): its timeline lists it, and it goes with the lead. */
+    lead_id: uuid("lead_id").references(() => leads.id, { onDelete: "cascade" }),
   },
   (table) => [
     index("outbox_due_idx").on(table.status, table.next_attempt_at),

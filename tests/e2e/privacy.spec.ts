@@ -45,7 +45,7 @@ test.describe("privacy (LGPD) requests", () => {
     expect(download.suggestedFilename()).toMatch(/^dados-titular-[0-9a-f]{8}-\d{4}-\d{2}-\d{2}\.json$/);
     const exported = JSON.parse(fs.readFileSync((await download.path())!, "utf8"));
     expect(exported.leads).toHaveLength(1);
-    expect(exported.leads[0]).toMatchObject({ full_name: name, phone: formatted, notes: "Quero saber que dados vocês guardam sobre mim." });
+    expect(exported.leads[0]).toMatchObject({ nome_completo: name, telefone: formatted, observacoes: "Quero saber que dados vocês guardam sobre mim." });
 
     await person.getByRole("button", { name: "Anonimizar" }).click();
     const dialog = page.getByRole("alertdialog", { name: `Anonimizar os dados de ${name}?` });

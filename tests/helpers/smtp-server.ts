@@ -11,6 +11,8 @@ export type ReceivedMail = {
   /** The Message-ID header, angle brackets included. */
   messageId: string;
   raw: string;
+  /** When the server accepted it (ms since the epoch). */
+  receivedAt: number;
 };
 
 export type TestSmtpServer = {
@@ -29,12 +31,17 @@ export type TestSmtpServer = {
  * A real SMTP server on a free port of 127.0.0.1 (no TLS, any or no login accepted), parsing
  * what it accepts with mailparser so tests read subjects and follow links.
  * `failFirst: n` answers the first n messages with 451 (temporary failure), after DATA.
+ * `beforeAccept` runs for each message before the server answers "250 accepted" (the sender is
+ * waiting for that answer meanwhile), with the message's number (0-based).
  */
-export async function startSmtpServer(options: { failFirst?: number } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(
+  options: { failFirst?: number; beforeAccept?: (mail: ReceivedMail, index: number) => void | Promise<void> } = {},
+): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   const waiters: { predicate: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
   let toReject = options.failFirst ?? 0;
   let rejected = 0;
+  let accepted = 0;
 
   const server = new SMTPServer({
     secure: false,
@@ -59,7 +66,7 @@ export async function startSmtpServer(options: { failFirst?: number } = {}): Pro
         }
         const raw = Buffer.concat(chunks).toString("utf8");
         simpleParser(raw)
-          .then((parsed) => {
+          .then(async (parsed) => {
             const mail: ReceivedMail = {
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
               to: session.envelope.rcptTo.map((r) => r.address),
@@ -68,7 +75,10 @@ export async function startSmtpServer(options: { failFirst?: number } = {}): Pro
               html: typeof parsed.html === "string" ? parsed.html : "",
               messageId: parsed.messageId ?? "",
               raw,
+              receivedAt: 0,
             };
+            await options.beforeAccept?.(mail, accepted++);
+            mail.receivedAt = Date.now();
             messages.push(mail);
             for (const waiter of [...waiters]) {
               if (waiter.predicate(mail)) {

@@ -4,7 +4,9 @@ import { openPostgres, queryRows } from "~/db/client.server";
 import { leads, outbox } from "~/db/schema";
 import { listProblemMail } from "~/features/mail/admin.server";
 import { composeMail } from "~/features/mail/compose.server";
-import { enqueueMail, type OutgoingMail } from "~/features/mail/outbox.server";
+import { pruneOutbox } from "~/features/mail/housekeeping.server";
+import { deleteAccountMailTo, enqueueMail, type OutgoingMail } from "~/features/mail/outbox.server";
+import { LINK_UNAVAILABLE, sealLinkToken } from "~/features/mail/sealed-link.server";
 import { MAX_ATTEMPTS, deliverDueMail, messageIdFor, smtpAnswer, startMailWorker } from "~/features/mail/worker.server";
 import { action as emailsAction, loader as emailsLoader } from "~/routes/crm-emails";
 import { loader as dashboardLoader } from "~/routes/crm-dashboard";
@@ -330,5 +332,43 @@ describe.each(DATABASE_KINDS)("outgoing e-mail on %s", (kind) => {
       await worker.stop();
     }
     worker.wake(); // after stop: nothing, no error
+  });
+
+  it("housekeeping deletes account e-mails a month after they went out, forgets sealed links past every link's life, and keeps lead alerts", async () => {
+    const [lead] = await test.runtime.db.insert(leads).values({ full_name: "Lead Guardado", phone: "(84) 99999-0003" }).returning();
+    const sealed = sealLinkToken(test.runtime.env, "token-de-teste");
+    const old = await enqueueMail(test.runtime.db, mailFor("antigo@teste.com", { kind: "reset-password" }));
+    const recent = await enqueueMail(test.runtime.db, mailFor("recente@teste.com", { kind: "reset-password" }));
+    const failedOld = await enqueueMail(test.runtime.db, mailFor("falhou@teste.com", { kind: "invite" }));
+    const alert = await enqueueMail(test.runtime.db, mailFor("corretor@teste.com", { kind: "lead-alert", leadId: lead.id }));
+    const waitingExpired = await enqueueMail(test.runtime.db, mailFor("parado@teste.com", { kind: "invite", sealedLinkToken: sealed }));
+    const waitingFresh = await enqueueMail(test.runtime.db, mailFor("novo@teste.com", { kind: "invite", sealedLinkToken: sealed }));
+    const ago = (id: string, interval: string, status?: string) =>
+      test.runtime.db.execute(sql`update outbox set created_at = now() - ${interval}::interval, status = coalesce(${status ?? null}, status) where id = ${id}`);
+    await ago(old, "31 days", "sent");
+    await ago(recent, "29 days", "sent");
+    await ago(failedOld, "40 days", "failed");
+    await ago(alert, "400 days", "sent");
+    await ago(waitingExpired, "74 hours");
+    await ago(waitingFresh, "1 hour");
+
+    await pruneOutbox(test.runtime.db);
+    const left = new Map((await test.runtime.db.select().from(outbox)).map((r) => [r.id, r]));
+    expect(left.has(old)).toBe(false);
+    expect(left.has(failedOld)).toBe(false);
+    expect(left.get(recent)?.status).toBe("sent");
+    expect(left.get(alert)?.status).toBe("sent");
+    expect(left.get(waitingExpired)).toMatchObject({ status: "failed", link_token: null, last_error: LINK_UNAVAILABLE });
+    expect(left.get(waitingFresh)).toMatchObject({ status: "pending", link_token: sealed });
+  });
+
+  it("deleting a user's account e-mails takes those to the address (any case), never the alerts about leads", async () => {
+    const [lead] = await test.runtime.db.insert(leads).values({ full_name: "Lead do Corretor", phone: "(84) 99999-0004" }).returning();
+    await enqueueMail(test.runtime.db, mailFor("Saindo@Teste.com", { kind: "verify-email" }));
+    await enqueueMail(test.runtime.db, mailFor("saindo@teste.com", { kind: "reset-password" }));
+    const alert = await enqueueMail(test.runtime.db, mailFor("saindo@teste.com", { kind: "lead-alert", leadId: lead.id }));
+    const other = await enqueueMail(test.runtime.db, mailFor("fica@teste.com", { kind: "invite" }));
+    expect(await deleteAccountMailTo(test.runtime.db, " SAINDO@teste.com ")).toBe(2);
+    expect((await test.runtime.db.select({ id: outbox.id }).from(outbox)).map((r) => r.id).sort()).toEqual([alert, other].sort());
   });
 });

@@ -8,7 +8,7 @@ import { audit_log, lead_events, leads, outbox, settings } from "~/db/schema";
 import { LEAD_ALERT_KIND } from "~/features/mail/lead-alert.server";
 import { PORTAL_LEAD_MESSAGES, portalPhone } from "~/features/portals/portal-leads.server";
 import { setWebhookSecret } from "~/features/portals/portal-settings.server";
-import { personCsv, personJson } from "~/features/privacy/export.server";
+import { personCsv, personJson } from "~/features/privacy/export-document.server";
 import { loadPerson } from "~/features/privacy/person.server";
 import { SETTING_KEYS } from "~/features/settings/keys";
 import { MESSAGES } from "~/lib/validation";
@@ -213,7 +213,7 @@ describe.each(DATABASE_KINDS)("portal lead webhook on %s", (kind) => {
     const person = await loadPerson(db(), leadId);
     expect(person?.leads).toHaveLength(1);
     const json = JSON.parse(personJson(person!, new Date())) as { leads: Record<string, unknown>[] };
-    expect(json.leads[0]).toMatchObject({ origin: "portal", portal_name: "ZAP", portal_temperature: "Média" });
+    expect(json.leads[0]).toMatchObject({ origem: "Portal (ZAP Imóveis)", portal: "ZAP", temperatura: "Média" });
     expect(personCsv(person!)).toContain("Portal (ZAP Imóveis)");
   });
 

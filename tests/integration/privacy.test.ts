@@ -153,15 +153,51 @@ describe.each(DATABASE_KINDS)("the person's rights (LGPD) on %s", (kind) => {
     expect(json.headers.get("Content-Disposition")).toMatch(/^attachment; filename="dados-titular-[0-9a-f]{8}-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(json.headers.get("Cache-Control")).toBe("no-store");
     const exported = await json.json();
+    // The person reads it: every key and value in Portuguese, dates as "dd/mm/aaaa, hh:mm" (Fortaleza).
+    const DATE = /^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/;
+    expect(Object.keys(exported)).toEqual(["gerado_em", "fuso_horario", "descricao", "leads", "anotacoes_e_historico", "visitas", "emails"]);
+    expect(exported.gerado_em).toMatch(DATE);
     expect(exported.leads.map((lead: { id: string }) => lead.id).sort()).toEqual([ids.contact, ids.digitsOnly, ids.sameEmail].sort());
     const contact = exported.leads.find((lead: { id: string }) => lead.id === ids.contact);
-    expect(contact).toMatchObject({ full_name: PERSON.name, phone: PERSON.phone, notes: PERSON.message, origin: "site" });
+    expect(contact).toMatchObject({ nome_completo: PERSON.name, telefone: PERSON.phone, observacoes: PERSON.message, origem: "Site", situacao: "Novo", interesse: "Comprar" });
     expect(contact.email.toLowerCase()).toBe(PERSON.email.toLowerCase());
-    expect(exported.anotacoes_e_historico.map((event: { body: string | null }) => event.body)).toContain(PERSON.note);
+    expect(contact.criado_em).toMatch(DATE);
+    expect(Object.keys(contact)).toEqual(["id", "nome_completo", "telefone", "email", "interesse", "tipo_de_imovel", "origem", "situacao", "observacoes", "criado_em", "proximo_contato", "imovel", "portal", "temperatura"]);
+    const sameEmail = exported.leads.find((lead: { id: string }) => lead.id === ids.sameEmail);
+    expect(sameEmail).toMatchObject({ origem: "Indicação", situacao: "Convertido" });
+    const history = exported.anotacoes_e_historico as Record<string, string | null>[];
+    expect(history.map((event) => event.texto)).toContain(PERSON.note);
+    expect(new Set(history.map((event) => event.tipo))).toEqual(new Set(["Lead criado", "Anotação"]));
+    for (const event of history) {
+      expect(Object.keys(event)).toEqual(["id", "id_do_lead", "tipo", "data", "responsavel", "situacao_anterior", "situacao_nova", "texto", "proximo_contato"]);
+      expect(event.data).toMatch(DATE);
+    }
+    expect(history.find((event) => event.tipo === "Lead criado")).toMatchObject({ situacao_nova: expect.stringMatching(/^(Novo|Em atendimento|Convertido)$/) });
     expect(exported.visitas).toHaveLength(1);
-    expect(exported.visitas[0]).toMatchObject({ notes: PERSON.visitNote, status: "realizada", property: { title: "Casa com quintal no Tirol" } });
-    expect(exported.emails.map((mail: { subject: string }) => mail.subject).sort()).toEqual([`Lembrete: ${PERSON.name}`, `Novo lead: ${PERSON.name}`].sort());
-    expect(exported.emails.find((mail: { subject: string }) => mail.subject.startsWith("Novo")).text_body).toContain(PERSON.message);
+    expect(exported.visitas[0]).toMatchObject({ observacoes: PERSON.visitNote, situacao: "Realizada", data: "10/03/2026, 10:00", imovel: { titulo: "Casa com quintal no Tirol" }, agendada_por: "Admin Teste" });
+    expect(exported.emails.map((mail: { assunto: string }) => mail.assunto).sort()).toEqual([`Lembrete: ${PERSON.name}`, `Novo lead: ${PERSON.name}`].sort());
+    const alert = exported.emails.find((mail: { assunto: string }) => mail.assunto.startsWith("Novo"));
+    expect(alert).toMatchObject({ tipo: "Aviso de novo lead", situacao: "enviado", destinatario: "corretor@teste.com.br" });
+    expect(alert.texto).toContain(PERSON.message);
+    expect(alert.enviado_em).toMatch(DATE);
+    expect(exported.emails.find((mail: { assunto: string }) => mail.assunto.startsWith("Lembrete"))).toMatchObject({ situacao: "na fila", enviado_em: null });
+    // Nothing in English is left for the person to read: no key, no code value.
+    const keys = new Set<string>();
+    const values = new Set<string>();
+    const walk = (value: unknown) => {
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (value && typeof value === "object") {
+        for (const [key, inner] of Object.entries(value)) {
+          keys.add(key);
+          walk(inner);
+        }
+      } else if (typeof value === "string") values.add(value);
+    };
+    walk(exported);
+    for (const key of keys) expect(key).not.toMatch(/name|phone|status|kind|notes|created|sent|_at$|subject|body|^to_|title|code|interest|origin|type|property|actor|scheduled|reply/);
+    for (const code of ["created", "status", "note", "sent", "pending", "failed", "lead-alert", "site", "novo", "comprar", "realizada", "indicacao"]) {
+      expect(values.has(code), code).toBe(false);
+    }
     expect(JSON.stringify(exported)).not.toContain(OTHER.name);
 
     const csvResponse = (await exportLoader({ request: makeRequest(`/crm/privacidade/exportar?lead=${ids.contact}&formato=csv`, { cookie: admin.cookie }), params: {}, context } as never)) as Response;
@@ -170,15 +206,21 @@ describe.each(DATABASE_KINDS)("the person's rights (LGPD) on %s", (kind) => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).slice(1);
     const lines = csv.trimEnd().split("\r\n");
-    expect(lines[0].split(";")).toEqual(["tipo", "id", "lead_id", "data", "nome", "telefone", "email", "interesse", "tipo_de_imovel", "origem", "status", "imovel", "responsavel", "destinatario", "assunto", "texto"]);
-    const kinds = lines.slice(1).map((line) => line.split(";")[0]);
-    expect(kinds.filter((k) => k === "lead")).toHaveLength(3);
-    expect(kinds).toContain("anotação");
-    expect(kinds).toContain("visita");
-    expect(kinds.filter((k) => k === "e-mail")).toHaveLength(2);
+    expect(lines[0].split(";")).toEqual(["tipo", "id", "id_do_lead", "data", "nome", "telefone", "email", "interesse", "tipo_de_imovel", "origem", "situacao", "imovel", "responsavel", "destinatario", "assunto", "texto"]);
+    const rowsOf = lines.slice(1).map((line) => line.split(";"));
+    const kinds = rowsOf.map((cells) => cells[0]);
+    expect(kinds.filter((k) => k === "Lead")).toHaveLength(3);
+    expect(kinds).toContain("Anotação");
+    expect(kinds).toContain("Lead criado");
+    expect(kinds).toContain("Visita");
+    expect(kinds.filter((k) => k === "E-mail")).toHaveLength(2);
+    for (const cells of rowsOf) expect(cells[3]).toMatch(DATE);
     expect(csv).toContain(`;${PERSON.name};${PERSON.phone};`);
     expect(csv).toContain("Indicação");
     expect(csv).toContain(PERSON.visitNote);
+    expect(rowsOf.find((cells) => cells[0] === "Visita")![10]).toBe("Realizada");
+    expect(rowsOf.filter((cells) => cells[0] === "E-mail").map((cells) => cells[10]).sort()).toEqual(["enviado", "na fila"]);
+    for (const code of ["created", "sent", "pending", "realizada", "novo", "site"]) expect(rowsOf.flat()).not.toContain(code);
 
     const bad = (await exportLoader({ request: makeRequest(`/crm/privacidade/exportar?lead=${ids.contact}&formato=xls`, { cookie: admin.cookie }), params: {}, context } as never)) as Response;
     expect(bad.status).toBe(400);

@@ -94,7 +94,7 @@ export async function signUp(runtime: Deps, input: SignUpInput, ip: string): Pro
         const id = await insertUser(tx, { email, name, emailVerified: false, passwordHash: hash });
         await mailAllowed(tx, email);
         const token = await issueToken(tx, "email-verification", id);
-        await enqueueMail(tx, { kind: "verify-email", to: email, ...verificationMail(env, name, token) });
+        await enqueueMail(tx, { kind: "verify-email", to: email, ...verificationMail(env, token) });
         return;
       }
       // Someone keeps asking for this address: the mails stop for a while, and nothing changes.
@@ -104,10 +104,10 @@ export async function signUp(runtime: Deps, input: SignUpInput, ip: string): Pro
         await setCredentialPassword(tx, existing.id, hash);
         await dropTokens(tx, "email-verification", existing.id);
         const token = await issueToken(tx, "email-verification", existing.id);
-        await enqueueMail(tx, { kind: "verify-email", to: email, ...verificationMail(env, name, token) });
+        await enqueueMail(tx, { kind: "verify-email", to: email, ...verificationMail(env, token) });
       } else {
         const token = await issueToken(tx, "password-reset", existing.id);
-        await enqueueMail(tx, { kind: "signup-existing", to: email, ...existingAccountMail(env, existing.name, token) });
+        await enqueueMail(tx, { kind: "signup-existing", to: email, ...existingAccountMail(env, token) });
       }
     });
   } catch (error) {
@@ -131,7 +131,7 @@ export async function resendVerification(runtime: Deps, userId: string): Promise
   if (!(await mailAllowed(db, found.email))) return;
   await db.transaction(async (tx) => {
     const token = await issueToken(tx, "email-verification", userId);
-    await enqueueMail(tx, { kind: "verify-email", to: found.email, ...verificationMail(env, found.name, token) });
+    await enqueueMail(tx, { kind: "verify-email", to: found.email, ...verificationMail(env, token) });
   });
   runtime.mail.wake();
 }
@@ -198,7 +198,7 @@ export async function requestPasswordReset(runtime: Deps, rawEmail: string, ip: 
   if (found && (await mailAllowed(db, email))) {
     await db.transaction(async (tx) => {
       const token = await issueToken(tx, "password-reset", found.id);
-      await enqueueMail(tx, { kind: "reset-password", to: email, ...passwordResetMail(env, found.name, token) });
+      await enqueueMail(tx, { kind: "reset-password", to: email, ...passwordResetMail(env, token) });
     });
     runtime.mail.wake();
   }

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { LeadInterest } from "~/db/values";
 import { leadPath, leadTelLink, leadWhatsappLink, propertyPath } from "~/features/leads/contact-links";
 import { INTEREST_LABELS } from "~/features/leads/labels";
@@ -59,7 +60,11 @@ export function leadAlertMail(env: { publicUrl: string }, input: LeadAlertInput)
       extra: [{ label: "WhatsApp", href: whatsapp }],
     },
   ];
-  if (input.email) lines.push({ label: "E-mail", value: input.email, href: `mailto:${input.email}` });
+  if (input.email?.trim()) {
+    // Shown on one line as given; a link only to one plain address (a portal may send anything).
+    const plain = leadAlertReplyTo(input.email);
+    lines.push({ label: "E-mail", value: input.email.replace(/\s+/g, " ").trim(), href: plain ? `mailto:${plain}` : undefined });
+  }
   lines.push({ label: "Interesse", value: INTEREST_LABELS[input.interest] });
   if (input.portal?.temperature) lines.push({ label: "Temperatura", value: input.portal.temperature });
   if (input.property && propertyUrl) {
@@ -115,6 +120,21 @@ ${message}
   return { subject, text: `${text}\n`, html };
 }
 
+/** One plain address: no display name, no list, no quotes, no space or line break. */
+const PLAIN_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+/**
+ * The alert's Reply-To: the lead's e-mail, so that answering the alert writes to the lead. It
+ * comes from a visitor or a portal, so it must be one plain address (and a valid one for zod):
+ * anything else — a second address, a display name, a line break that would start a header of
+ * its own — leaves the alert without Reply-To.
+ */
+export function leadAlertReplyTo(email: string | null | undefined): string | null {
+  const address = email?.trim() ?? "";
+  if (address.length === 0 || address.length > 254) return null;
+  return PLAIN_ADDRESS.test(address) && z.email().safeParse(address).success ? address : null;
+}
+
 /**
  * Enqueues the alert once per address (the same address twice, in any case, gets one). Call it
  * inside the transaction that inserts the lead; wake the mail worker after the commit.
@@ -127,7 +147,7 @@ export async function enqueueLeadAlert(tx: DbOrTx, env: { publicUrl: string }, a
   }
   const mail = leadAlertMail(env, input);
   for (const to of unique.values()) {
-    await enqueueMail(tx, { kind: LEAD_ALERT_KIND, to, leadId: input.leadId, ...mail });
+    await enqueueMail(tx, { kind: LEAD_ALERT_KIND, to, leadId: input.leadId, replyTo: leadAlertReplyTo(input.email), ...mail });
   }
   return unique.size;
 }

@@ -1,3 +1,4 @@
+import { and, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 
@@ -10,7 +11,14 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   html?: string;
-  /** The lead the message is about, so the lead's timeline lists it. */
+  /** Where replies go (the new-lead alert: the lead's e-mail); a checked single address. */
+  replyTo?: string | null;
+  /**
+   * The link's token sealed by sealLinkToken (account e-mails): the bodies hold
+   * LINK_TOKEN_PLACEHOLDER in its place, and the sender puts it back just before sending.
+   */
+  sealedLinkToken?: string | null;
+  /** The lead the message is about: the lead's timeline lists it, and it is deleted with the lead. */
   leadId?: string | null;
 };
 
@@ -25,11 +33,25 @@ export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<strin
     .values({
       kind: mail.kind,
       to_address: mail.to,
+      reply_to: mail.replyTo ?? null,
       subject: mail.subject,
       text_body: mail.text,
       html_body: mail.html ?? null,
+      link_token: mail.sealedLinkToken ?? null,
       lead_id: mail.leadId ?? null,
     })
     .returning({ id: outbox.id });
   return row.id;
+}
+
+/**
+ * Every account e-mail to an address (confirmation, new password, invitation — not alerts about
+ * leads, which belong to their lead): for deleting a user, in the transaction that deletes them.
+ */
+export async function deleteAccountMailTo(db: DbOrTx, email: string): Promise<number> {
+  const rows = await db
+    .delete(outbox)
+    .where(and(isNull(outbox.lead_id), sql`lower(${outbox.to_address}) = ${email.trim().toLowerCase()}`))
+    .returning({ id: outbox.id });
+  return rows.length;
 }

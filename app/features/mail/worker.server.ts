@@ -1,42 +1,40 @@
-import { sql } from "drizzle-orm";
-import nodemailer from "nodemailer";
-import { queryRows } from "~/db/client.server";
+import nodemailer, { type Transporter } from "nodemailer";
 import { brokerProfileNow } from "~/features/settings/settings.server";
 import type { Env } from "~/lib/env.server";
 import { errorFields, logger } from "~/lib/logger.server";
 import type { Runtime } from "~/runtime.server";
+import { LINK_UNAVAILABLE, needsLinkToken, openLinkToken, type SecretSource, withLinkToken } from "./sealed-link.server";
+import { type ClaimedRow, claimNext, holdLease, LEASE_SECONDS, type Outcome, recordOutcome, recordUntilDone } from "./claims.server";
 
 const log = logger("mail");
 
-/** Messages claimed per round; each is sent and recorded before the next. */
-const BATCH_SIZE = 10;
-/**
- * How long a claim keeps other senders off a row. It must outlast a whole batch (the SMTP
- * timeouts below bound each message), otherwise a second process could take a row that is still
- * being sent; rows not reached before the claim runs low are handed back unsent.
- */
-const CLAIM_SECONDS = 10 * 60;
-const CLAIM_MARGIN_MS = 60 * 1000;
 const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 };
 /** Wait after attempt n (1-based) before the next one; after the last, the row is `failed`. */
 export const RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 3600, 6 * 3600, 12 * 3600];
 export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
-const POLL_MS = 5000;
+/** How often the worker looks for due messages (other processes' messages, retries, a database back). */
+export const POLL_MS = 5000;
 /** How long shutdown waits for the message being sent (the server's hard exit comes at 15 s). */
 const STOP_WAIT_MS = 5000;
 
-type ClaimedRow = {
-  id: string;
-  kind: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string | null;
-  attempts: number;
-  created_at: Date;
-};
-
 export type DeliveryResult = { sent: number; failed: number; retried: number };
+
+/**
+ * After the database failed, how long a worker leaves alone the rows whose lease ran out: their
+ * sender may have handed them to the SMTP server and be retrying to record it (it retries every
+ * 2 s at most). Taking them at once, as soon as the database is back, would send them twice.
+ */
+export const RECOVERY_GRACE_MS = 15_000;
+
+export type DeliveryOptions = {
+  signal?: AbortSignal;
+  /** Tests shorten the lease; production uses LEASE_SECONDS. */
+  leaseSeconds?: number;
+  /** Take rows whose lease ran out (false for a while after a database error: RECOVERY_GRACE_MS). */
+  takeExpiredLeases?: boolean;
+  /** Told of every database error, so the worker can hold back after it. */
+  onDatabaseError?: () => void;
+};
 
 /** "Name <addr@host>": MAIL_FROM, or the site's name at a no-reply address on PUBLIC_URL's host. */
 export function mailSender(env: Pick<Env, "MAIL_FROM" | "publicUrl">): string {
@@ -61,108 +59,82 @@ export function messageIdFor(rowId: string, env: Pick<Env, "publicUrl">): string
 }
 
 /**
- * Sends every due message once: claims rows (one statement, SKIP LOCKED, so two senders never
- * hold the same row), sends each outside any transaction (the embedded database has a single
- * connection, and a slow SMTP server must not hold it), and records each result right after its
- * send, which keeps the window for a duplicate after a crash to one message.
- * Without SMTP_URL nothing happens: rows stay pending until SMTP is configured.
+ * Sends every due message, one row at a time: claim it (a short lease, SKIP LOCKED, so two
+ * senders never hold the same row), send it outside any transaction (the embedded database has a
+ * single connection, and a slow SMTP server must not hold it), and record the result before
+ * claiming the next — retrying that record until the database answers, so a database error never
+ * sends a message twice. Without SMTP_URL nothing happens: rows stay pending until it is set.
  */
-export async function deliverDueMail(
-  runtime: Pick<Runtime, "db" | "env">,
-  options: { signal?: AbortSignal } = {},
-): Promise<DeliveryResult> {
+export async function deliverDueMail(runtime: Pick<Runtime, "db" | "env">, options: DeliveryOptions = {}): Promise<DeliveryResult> {
   const result: DeliveryResult = { sent: 0, failed: 0, retried: 0 };
   const { db, env } = runtime;
   if (!env.SMTP_URL) return result;
+  const leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS;
   const transport = nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_TIMEOUTS });
   const from = mailSender(env);
   try {
     for (;;) {
       if (options.signal?.aborted) break;
-      const claimedAt = Date.now();
-      const rows = await claimDue(runtime, BATCH_SIZE);
-      if (rows.length === 0) break;
-      for (const [index, row] of rows.entries()) {
-        // Shutting down, or the claim runs low: hand the rest back for the next round (anyone's).
-        if (options.signal?.aborted || Date.now() - claimedAt > CLAIM_SECONDS * 1000 - CLAIM_MARGIN_MS) {
-          await release(runtime, rows.slice(index).map((r) => r.id));
-          return finish(result);
-        }
-        try {
-          await transport.sendMail({
-            from,
-            to: row.to_address,
-            subject: row.subject,
-            text: row.text_body,
-            ...(row.html_body ? { html: row.html_body } : {}),
-            messageId: messageIdFor(row.id, env),
-            headers: { "Auto-Submitted": "auto-generated" },
-          });
-          await db.execute(sql`
-            update outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null
-            where id = ${row.id}`);
-          result.sent++;
-        } catch (error) {
-          const answer = smtpAnswer(error);
-          const giveUp = row.attempts >= MAX_ATTEMPTS;
-          const delay = RETRY_DELAYS_SECONDS[Math.min(row.attempts, RETRY_DELAYS_SECONDS.length) - 1] ?? 60;
-          await db.execute(sql`
-            update outbox set
-              status = ${giveUp ? "failed" : "pending"},
-              next_attempt_at = now() + make_interval(secs => ${delay}),
-              locked_until = null,
-              last_error = ${answer}
-            where id = ${row.id}`);
-          if (giveUp) result.failed++;
-          else result.retried++;
-          log.warn(
-            { id: row.id, kind: row.kind, attempts: row.attempts, gaveUp: giveUp, ...smtpCodes(error) },
-            giveUp ? "message failed for good" : "message will be retried",
-          );
-        }
+      const row = await claimNext(db, leaseSeconds, options.takeExpiredLeases ?? true);
+      if (!row) break;
+      const lease = holdLease(db, row.id, leaseSeconds);
+      try {
+        const outcome = await sendRow(transport, from, env, row);
+        await recordUntilDone(() => recordOutcome(db, row.id, outcome), options.signal, options.onDatabaseError);
+        if (outcome.kind === "sent") result.sent++;
+        else if (outcome.kind === "failed") result.failed++;
+        else result.retried++;
+      } finally {
+        lease.stop();
       }
-      if (rows.length < BATCH_SIZE) break;
     }
   } finally {
     transport.close();
   }
-  return finish(result);
-}
-
-function finish(result: DeliveryResult): DeliveryResult {
   if (result.sent + result.failed + result.retried > 0) log.info(result, "delivery round");
   return result;
 }
 
-async function claimDue(runtime: Pick<Runtime, "db">, limit: number): Promise<ClaimedRow[]> {
-  return queryRows<ClaimedRow>(
-    runtime.db,
-    sql`
-      with claimed as (
-        update outbox
-        set locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1
-        where id in (
-          select id from outbox
-          where status = 'pending' and next_attempt_at <= now()
-            and (locked_until is null or locked_until < now())
-          order by created_at
-          limit ${limit}
-          for update skip locked
-        )
-        returning id, kind, to_address, subject, text_body, html_body, attempts, created_at
-      )
-      -- RETURNING follows the update's scan, not the subquery's order: oldest first again, in
-      -- SQL, because a JavaScript Date drops the microseconds that tell close rows apart.
-      select * from claimed order by created_at`,
-  ).then((rows) => rows.map((row) => ({ ...row, attempts: Number(row.attempts), created_at: new Date(row.created_at) })));
+/**
+ * The bodies as they go out: an account e-mail's link gets its token back. A message whose
+ * sealed token is gone or opens with no key we hold (a copy started elsewhere, a changed
+ * AUTH_SECRET) is not sent at all: a link without its token helps no one.
+ */
+function bodiesOf(env: SecretSource, row: ClaimedRow): { text: string; html: string | null } | null {
+  if (!needsLinkToken(row.text_body) && !needsLinkToken(row.html_body)) return { text: row.text_body, html: row.html_body };
+  const token = row.link_token ? openLinkToken(env, row.link_token) : null;
+  if (!token) return null;
+  return { text: withLinkToken(row.text_body, token), html: row.html_body === null ? null : withLinkToken(row.html_body, token) };
 }
 
-/** Hands unsent rows back as if never claimed (the attempt did not happen). */
-async function release(runtime: Pick<Runtime, "db">, ids: string[]): Promise<void> {
-  for (const id of ids) {
-    await runtime.db.execute(sql`
-      update outbox set locked_until = null, attempts = greatest(attempts - 1, 0)
-      where id = ${id} and status = 'pending'`);
+/** One message to the SMTP server; never throws: the answer becomes the outcome to record. */
+async function sendRow(transport: Transporter, from: string, env: Pick<Env, "publicUrl"> & SecretSource, row: ClaimedRow): Promise<Outcome> {
+  const bodies = bodiesOf(env, row);
+  if (!bodies) {
+    log.warn({ id: row.id, kind: row.kind }, "message not sent: its link's token cannot be opened");
+    return { kind: "failed", error: LINK_UNAVAILABLE };
+  }
+  try {
+    await transport.sendMail({
+      from,
+      to: row.to_address,
+      ...(row.reply_to ? { replyTo: row.reply_to } : {}),
+      subject: row.subject,
+      text: bodies.text,
+      ...(bodies.html ? { html: bodies.html } : {}),
+      messageId: messageIdFor(row.id, env),
+      headers: { "Auto-Submitted": "auto-generated" },
+    });
+    return { kind: "sent" };
+  } catch (error) {
+    const giveUp = row.attempts >= MAX_ATTEMPTS;
+    log.warn(
+      { id: row.id, kind: row.kind, attempts: row.attempts, gaveUp: giveUp, ...smtpCodes(error) },
+      giveUp ? "message failed for good" : "message will be retried",
+    );
+    const answer = smtpAnswer(error);
+    if (giveUp) return { kind: "failed", error: answer };
+    return { kind: "retry", error: answer, delaySeconds: RETRY_DELAYS_SECONDS[Math.min(row.attempts, RETRY_DELAYS_SECONDS.length) - 1] ?? 60 };
   }
 }
 
@@ -212,7 +184,7 @@ export function idleMailWorker(env: Pick<Env, "SMTP_URL">): MailWorker {
  * Polls every few seconds (other processes' messages, retries that came due) and on `wake()`.
  * One round at a time per process; a wake during a round runs another one after it.
  */
-export function startMailWorker(runtime: Runtime): MailWorker {
+export function startMailWorker(runtime: Runtime, options: { leaseSeconds?: number; pollMs?: number } = {}): MailWorker {
   if (!runtime.env.SMTP_URL) {
     log.warn("SMTP_URL is not set: e-mail stays in the outbox until it is configured");
     return idleMailWorker(runtime.env);
@@ -222,6 +194,10 @@ export function startMailWorker(runtime: Runtime): MailWorker {
   let running: Promise<void> | undefined;
   let again = false;
   let soon: ReturnType<typeof setTimeout> | undefined;
+  let lastDatabaseError = 0;
+  const noteDatabaseError = () => {
+    lastDatabaseError = Date.now();
+  };
 
   const run = () => {
     if (stopped) return;
@@ -229,9 +205,18 @@ export function startMailWorker(runtime: Runtime): MailWorker {
       again = true;
       return;
     }
-    running = deliverDueMail(runtime, { signal: stopping.signal })
+    running = deliverDueMail(runtime, {
+      signal: stopping.signal,
+      leaseSeconds: options.leaseSeconds,
+      takeExpiredLeases: Date.now() - lastDatabaseError > RECOVERY_GRACE_MS,
+      onDatabaseError: noteDatabaseError,
+    })
       .then(() => undefined)
-      .catch((error) => log.error(errorFields(error), "delivery round failed"))
+      .catch((error) => {
+        // A round fails only on the database (SMTP answers are recorded as outcomes).
+        noteDatabaseError();
+        log.error(errorFields(error), "delivery round failed");
+      })
       .finally(() => {
         running = undefined;
         if (again && !stopped) {
@@ -241,7 +226,7 @@ export function startMailWorker(runtime: Runtime): MailWorker {
       });
   };
 
-  const timer = setInterval(run, POLL_MS);
+  const timer = setInterval(run, options.pollMs ?? POLL_MS);
   timer.unref();
   soon = setTimeout(run, 0);
   soon.unref();
@@ -261,7 +246,7 @@ export function startMailWorker(runtime: Runtime): MailWorker {
       clearInterval(timer);
       clearTimeout(soon);
       // The round ends after the message in flight. A send slower than this wait may be cut by
-      // the database closing: its row stays claimed and is retried when the claim expires.
+      // the database closing: its row stays claimed and is sent again when the lease runs out.
       if (running) {
         let timeout: ReturnType<typeof setTimeout> | undefined;
         await Promise.race([running, new Promise((resolve) => (timeout = setTimeout(resolve, STOP_WAIT_MS)))]);

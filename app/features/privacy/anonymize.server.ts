@@ -3,12 +3,14 @@ import type { Database } from "~/db/client.server";
 import { lead_events, leads, outbox, visits } from "~/db/schema";
 import { type AuditActor, recordAudit, type Tx } from "~/features/audit/audit.server";
 import { ANONYMIZED } from "./markers";
+import { personMailIds } from "./person-mail.server";
 
 export type AnonymizeCounts = { leads: number; events: number; visits: number; emails: number };
 
 /**
  * Replaces a person's name, phone, e-mail and every free text about them with the markers, in
- * the leads, their timeline, their visits and the e-mails about them — keeping every row with
+ * the leads, their timeline, their visits and the e-mails about them (linked to the leads, or
+ * naming their e-mail or phone: person-mail.server.ts) — keeping every row with
  * its status, origin, property and dates, so the reports count the same before and after.
  * Runs inside the caller's transaction; the audit row says who, when and which lead ids, never
  * a value (the trail outlives the data).
@@ -22,6 +24,8 @@ export async function anonymizeLeadsInTx(
   if (ids.length === 0) return { leads: 0, events: 0, visits: 0, emails: 0 };
   // Lock the rows first, so that an edit of one of these leads made meanwhile waits for the end.
   await tx.select({ id: leads.id }).from(leads).where(inArray(leads.id, ids)).for("update");
+  // Found while the leads still hold their phones and e-mails: the messages naming them go too.
+  const mailIds = await personMailIds(tx, ids);
   const leadRows = await tx
     .update(leads)
     .set({
@@ -44,19 +48,24 @@ export async function anonymizeLeadsInTx(
     .where(and(inArray(visits.lead_id, ids), isNotNull(visits.notes)))
     .returning({ id: visits.id });
   // A message still waiting is not sent any more (its content is gone); sent ones keep "sent".
-  const emailRows = await tx
-    .update(outbox)
-    .set({
-      to_address: ANONYMIZED.emailAddress,
-      subject: ANONYMIZED.emailSubject,
-      text_body: ANONYMIZED.text,
-      html_body: null,
-      last_error: sql`case when ${outbox.status} = 'pending' then ${ANONYMIZED.cancelledMail} else null end`,
-      status: sql`case when ${outbox.status} = 'pending' then 'failed' else ${outbox.status} end`,
-      locked_until: null,
-    })
-    .where(inArray(outbox.lead_id, ids))
-    .returning({ id: outbox.id });
+  const emailRows =
+    mailIds.length === 0
+      ? []
+      : await tx
+          .update(outbox)
+          .set({
+            to_address: ANONYMIZED.emailAddress,
+            reply_to: null,
+            subject: ANONYMIZED.emailSubject,
+            text_body: ANONYMIZED.text,
+            html_body: null,
+            link_token: null,
+            last_error: sql`case when ${outbox.status} = 'pending' then ${ANONYMIZED.cancelledMail} else null end`,
+            status: sql`case when ${outbox.status} = 'pending' then 'failed' else ${outbox.status} end`,
+            locked_until: null,
+          })
+          .where(inArray(outbox.id, mailIds))
+          .returning({ id: outbox.id });
   const counts = { leads: leadRows.length, events: eventRows.length, visits: visitRows.length, emails: emailRows.length };
   await recordAudit(tx, {
     actor,

@@ -5,6 +5,7 @@ import { lead_events, leads, outbox, properties, visits } from "~/db/schema";
 import type { LeadInterest, LeadOrigin, LeadStatus, PropertyType } from "~/db/values";
 import { isUuid } from "~/lib/ids";
 import { ANONYMIZED, isAnonymized } from "./markers";
+import { personMailIds } from "./person-mail.server";
 import type { PersonQuery } from "./schema";
 
 /**
@@ -89,6 +90,8 @@ export type PersonLead = {
   created_at: string;
   next_contact_at: string | null;
   property: { codigo: string; title: string } | null;
+  portal_name: string | null;
+  portal_temperature: string | null;
   anonymized: boolean;
 };
 
@@ -117,9 +120,11 @@ export type PersonVisit = {
 
 export type PersonEmail = {
   id: string;
-  lead_id: string;
+  /** The lead it is about; null for a message found by the person's e-mail or phone in it. */
+  lead_id: string | null;
   kind: string;
   to_address: string;
+  reply_to: string | null;
   subject: string;
   text_body: string;
   html_body: string | null;
@@ -148,6 +153,7 @@ export async function loadPerson(db: Database, anchorId: string): Promise<Person
 }
 
 export async function loadLeadsData(db: Database, anchorId: string, ids: string[]): Promise<PersonData> {
+  const mailIds = await personMailIds(db, ids);
   const [leadRows, eventRows, visitRows, emailRows] = await Promise.all([
     db
       .select({ lead: leads, codigo: properties.codigo, title: properties.title })
@@ -162,7 +168,9 @@ export async function loadLeadsData(db: Database, anchorId: string, ids: string[
       .leftJoin(properties, eq(properties.id, visits.property_id))
       .where(inArray(visits.lead_id, ids))
       .orderBy(asc(visits.scheduled_at), asc(visits.id)),
-    db.select().from(outbox).where(inArray(outbox.lead_id, ids)).orderBy(asc(outbox.created_at), asc(outbox.id)),
+    mailIds.length
+      ? db.select().from(outbox).where(inArray(outbox.id, mailIds)).orderBy(asc(outbox.created_at), asc(outbox.id))
+      : Promise.resolve([]),
   ]);
   return {
     anchorId,
@@ -195,9 +203,10 @@ export async function loadLeadsData(db: Database, anchorId: string, ids: string[
     })),
     emails: emailRows.map((mail) => ({
       id: mail.id,
-      lead_id: mail.lead_id!,
+      lead_id: mail.lead_id,
       kind: mail.kind,
       to_address: mail.to_address,
+      reply_to: mail.reply_to,
       subject: mail.subject,
       text_body: mail.text_body,
       html_body: mail.html_body,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell } from "./export.server";
+import { csvCell } from "./export-document.server";
 import { parsePersonQuery } from "./schema";
 
 describe("parsePersonQuery", () => {

@@ -125,6 +125,6 @@ describe.each(DATABASE_KINDS)("CSV exports on %s", (kind) => {
     const text = await download(privacyExportLoader, `/crm/privacidade/exportar?lead=${leadId}&formato=csv`);
     expectNoFormula(text, "privacidade");
     const rows = parse(text.slice(1), { delimiter: ";" }) as string[][];
-    expect(rows.map((row) => row[0])).toEqual(expect.arrayContaining(["tipo", "lead", "anotação", "visita"]));
+    expect(rows.map((row) => row[0])).toEqual(expect.arrayContaining(["tipo", "Lead", "Anotação", "Visita"]));
   });
 });

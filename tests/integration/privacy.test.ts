@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
@@ -205,9 +206,8 @@ describe.each(DATABASE_KINDS)("the person's rights (LGPD) on %s", (kind) => {
     const bytes = new Uint8Array(await csvResponse.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).slice(1);
-    const lines = csv.trimEnd().split("\r\n");
-    expect(lines[0].split(";")).toEqual(["tipo", "id", "id_do_lead", "data", "nome", "telefone", "email", "interesse", "tipo_de_imovel", "origem", "situacao", "imovel", "responsavel", "destinatario", "assunto", "texto"]);
-    const rowsOf = lines.slice(1).map((line) => line.split(";"));
+    const [header, ...rowsOf] = parse(csv, { delimiter: ";" }) as string[][];
+    expect(header).toEqual(["tipo", "id", "id_do_lead", "data", "nome", "telefone", "email", "interesse", "tipo_de_imovel", "origem", "situacao", "imovel", "responsavel", "destinatario", "assunto", "texto"]);
     const kinds = rowsOf.map((cells) => cells[0]);
     expect(kinds.filter((k) => k === "Lead")).toHaveLength(3);
     expect(kinds).toContain("Anotação");

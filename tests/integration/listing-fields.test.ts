@@ -174,28 +174,29 @@ describe.each(DATABASE_KINDS)("listing fields through the CRM on %s", (kind) => 
 
   it("answers a bad value with 400 and its message, and loses nothing already saved", async () => {
     const before = await row("AP-PN-COMPLETO");
-    const cases: [Record<string, unknown>, string][] = [
-      [{ condo_fee: "-1" }, "Condomínio inválido"],
-      [{ iptu_yearly: "9.999.999,00" }, "IPTU deve ser no máximo R$ 1.000.000 por ano"],
-      [{ suites: "4" }, "Suítes não podem ser mais que os quartos"],
-      [{ floor: "16" }, "O andar não pode ser maior que o total de andares"],
-      [{ year_built: "1700" }, "Ano de construção deve estar entre 1850 e " + (new Date().getUTCFullYear() + 5)],
-      [{ furnished: "decorado" }, "Mobília inválida"],
-      [{ features: ["piscina", "heliponto"] }, "Característica inválida"],
-      [{ features: "x".repeat(5000) }, "Característica inválida"],
-      [{ rental_guarantees: [{ tipo: "fiador" }] }, "Garantia de locação inválida"],
-      [{ accepts_fgts: "talvez" }, "Aceita FGTS inválido"],
-      [{ latitude: "35", longitude: "-35" }, "Latitude fora do Brasil: use um número entre -34 e 6, como -5,88"],
-      [{ latitude: "-5,88", longitude: "" }, "Informe a latitude e a longitude juntas"],
-      [{ video_url: "https://www.tiktok.com/@corretor/video/123" }, "Vídeo: use o link de um vídeo do YouTube ou do Vimeo"],
-      [{ tour_url: "javascript:alert(1)" }, "Tour 360°: use um link do Matterport, Kuula, CloudPano ou Momento360"],
-      [{ address_number: "1".repeat(21) }, "Número muito longo"],
-      [{ total_area: "10" }, "Área útil maior que 5 vezes a área total: confira as duas áreas"],
+    // [what the form sends, the message, the field the dialog is taken to]
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ condo_fee: "-1" }, "Condomínio inválido", "condo_fee"],
+      [{ iptu_yearly: "9.999.999,00" }, "IPTU deve ser no máximo R$ 1.000.000 por ano", "iptu_yearly"],
+      [{ suites: "4" }, "Suítes não podem ser mais que os quartos", "suites"],
+      [{ floor: "16" }, "O andar não pode ser maior que o total de andares", "floor"],
+      [{ year_built: "1700" }, `Ano de construção deve estar entre 1850 e ${new Date().getUTCFullYear() + 5}`, "year_built"],
+      [{ furnished: "decorado" }, "Mobília inválida", "furnished"],
+      [{ features: ["piscina", "heliponto"] }, "Característica inválida", "features"],
+      [{ features: "x".repeat(5000) }, "Característica inválida", "features"],
+      [{ rental_guarantees: [{ tipo: "fiador" }] }, "Garantia de locação inválida", "rental_guarantees"],
+      [{ accepts_fgts: "talvez" }, "Aceita FGTS inválido", "accepts_fgts"],
+      [{ latitude: "35", longitude: "-35" }, "Latitude fora do Brasil: use um número entre -34 e 6, como -5,88", "latitude"],
+      [{ latitude: "-5,88", longitude: "" }, "Informe a latitude e a longitude juntas", "longitude"],
+      [{ video_url: "https://www.tiktok.com/@corretor/video/123" }, "Vídeo: use o link de um vídeo do YouTube ou do Vimeo", "video_url"],
+      [{ tour_url: "javascript:alert(1)" }, "Tour 360°: use um link do Matterport, Kuula, CloudPano ou Momento360", "tour_url"],
+      [{ address_number: "1".repeat(21) }, "Número muito longo", "address_number"],
+      [{ total_area: "10" }, "Área útil maior que 5 vezes a área total: confira as duas áreas", "total_area"],
     ];
-    for (const [patch, message] of cases) {
+    for (const [patch, message, field] of cases) {
       expect(await post({ intent: "update", id: before.id, values: { ...everyField, ...patch } }), JSON.stringify(patch)).toEqual({
         status: 400,
-        body: { ok: false, message },
+        body: { ok: false, message, field },
       });
     }
     const after = await row("AP-PN-COMPLETO");
@@ -231,20 +232,21 @@ describe.each(DATABASE_KINDS)("listing fields through the CRM on %s", (kind) => 
   });
 
   it("shows visitors the new public fields, and the number, complement and position only with 'Exibir endereço'", async () => {
+    const rows = async (query: ReturnType<typeof sql>) => ((await test.runtime.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
     const read = async (codigo: string) =>
       (
-        await test.runtime.db.execute<Record<string, unknown>>(
+        await rows(
           sql`select condo_fee, iptu_yearly, suites, features, video_url, address_number, address_complement, latitude, longitude, street_address from properties_public where codigo = ${codigo}`,
         )
-      ).rows[0];
+      )[0];
     await post({ intent: "create", values: { ...everyField, codigo: "VISTA-1", display_address: false } });
     await post({ intent: "create", values: { ...everyField, codigo: "VISTA-2", display_address: true } });
     const hidden = await read("VISTA-1");
     expect(hidden).toMatchObject({ suites: 1, video_url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", address_number: null, address_complement: null, latitude: null, longitude: null, street_address: null });
     expect(Number(hidden.condo_fee)).toBe(1150);
     expect(await read("VISTA-2")).toMatchObject({ address_number: "1200", address_complement: "Apto 802", latitude: -5.8812, longitude: -35.1776 });
-    const columns = await test.runtime.db.execute<{ column_name: string }>(sql`select column_name from information_schema.columns where table_name = 'properties_public'`);
-    expect(columns.rows.map((column) => column.column_name)).not.toContain("broker_partner");
+    const columns = await rows(sql`select column_name from information_schema.columns where table_name = 'properties_public'`);
+    expect(columns.map((column) => column.column_name)).not.toContain("broker_partner");
   });
 
   it("refuses in the database what the form refuses, whatever path writes", async () => {

@@ -23,7 +23,7 @@ const base: PropertyFormInput = {
 };
 
 const parse = (patch: Partial<PropertyFormInput>) => propertyFormSchema.parse({ ...base, ...patch });
-const messageFor = (patch: Partial<PropertyFormInput>) => {
+const messageFor = (patch: Record<string, unknown>) => {
   const result = propertyFormSchema.safeParse({ ...base, ...patch });
   return result.success ? null : firstIssueMessage(result.error);
 };
@@ -147,7 +147,7 @@ describe("listing fields (issue 22)", () => {
   });
 
   it("compares fields that belong together, on the field to correct", () => {
-    const issue = (patch: Partial<PropertyFormInput>) => propertyFormSchema.safeParse({ ...base, ...patch }).error?.issues[0];
+    const issue = (patch: Record<string, unknown>) => propertyFormSchema.safeParse({ ...base, ...patch }).error?.issues[0];
     expect(issue({ bedrooms: "2", suites: "3" })).toMatchObject({ message: "Suítes não podem ser mais que os quartos", path: ["suites"] });
     expect(issue({ bedrooms: "", suites: "1" })?.message).toBe("Suítes não podem ser mais que os quartos");
     expect(messageFor({ bedrooms: "3", suites: "3" })).toBeNull();

@@ -54,7 +54,9 @@ export function DialogContent({
           </DialogPrimitive.Close>
           {aside && <div className="mt-2 w-full min-w-0">{aside}</div>}
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-4">{children}</div>
+        {/* `relative`: screen-reader-only text in the body is placed inside it, never past the
+            frame, where scrolling a field into view would scroll the whole frame (header and all). */}
+        <div className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-4">{children}</div>
         {footer && (
           <div className="flex shrink-0 flex-col-reverse gap-2 border-t border-border bg-white px-5 py-3 sm:flex-row sm:justify-end">{footer}</div>
         )}

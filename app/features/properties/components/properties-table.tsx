@@ -61,16 +61,20 @@ function CoverThumbnail({ property, className }: { property: CrmProperty; classN
 }
 
 /** How complete the listing is for the portals (issue 22): the same score as the form's meter. */
-function CompletenessCell({ property, wide }: { property: CrmProperty; wide?: boolean }) {
+function CompletenessNote({ property, compact }: { property: CrmProperty; compact?: boolean }) {
   const completeness = listingCompleteness(property);
-  const text = completenessText(completeness, wide ? Number.POSITIVE_INFINITY : 2);
+  const text = completenessText(completeness, compact ? Number.POSITIVE_INFINITY : 2);
   return (
-    <div className={cn("grid gap-1", wide ? "w-16" : "")} title={wide ? text : undefined}>
-      {wide && <span className="text-sm font-semibold tabular-nums">{completeness.percent}%</span>}
-      <div className="h-1.5 w-full min-w-16 overflow-hidden rounded-full bg-muted" aria-hidden="true">
+    <div className="grid gap-1" title={compact ? text : undefined}>
+      {compact && (
+        <span className="text-xs font-semibold tabular-nums text-muted-foreground" aria-hidden="true">
+          Anúncio {completeness.percent}%
+        </span>
+      )}
+      <div className={cn("h-1.5 overflow-hidden rounded-full bg-muted", compact ? "w-20" : "w-full")} aria-hidden="true">
         <div className={cn("h-full rounded-full", completenessTone(completeness.percent))} style={{ width: `${completeness.percent}%` }} />
       </div>
-      <span className={wide ? "sr-only" : "text-xs text-muted-foreground"}>{text}</span>
+      <span className={compact ? "sr-only" : "text-xs text-muted-foreground"}>{text}</span>
     </div>
   );
 }
@@ -107,8 +111,9 @@ export function PropertiesTable({
               </Th>
               <Th>Bairro</Th>
               <Th className="text-right">Preço</Th>
-              <Th>Status</Th>
-              <Th>Anúncio</Th>
+              <Th>
+                <span className="whitespace-normal">Status e anúncio</span>
+              </Th>
               <Th>Destaque</Th>
               <Th className={STICKY_END}>Ações</Th>
             </tr>
@@ -116,11 +121,12 @@ export function PropertiesTable({
           <tbody>
             {properties.map((property) => (
               <tr key={property.id} className="hover:bg-muted/50">
-                <Td className="w-16 py-1.5">
-                  <CoverThumbnail property={property} className="h-12 w-16" />
+                <Td className="w-14 py-1.5 pr-0">
+                  <CoverThumbnail property={property} className="h-[42px] w-14" />
                 </Td>
-                <Td className="whitespace-nowrap font-mono text-xs font-semibold">{property.codigo}</Td>
-                <Td className="min-w-40">
+                {/* A code is up to 50 characters: it wraps (at its dashes first) rather than widen the table. */}
+                <Td className="min-w-[5.75rem] max-w-32 font-mono text-xs font-semibold [overflow-wrap:anywhere]">{property.codigo}</Td>
+                <Td className="min-w-36">
                   <span className="line-clamp-2">{property.title}</span>
                   <PortalNote property={property} />
                 </Td>
@@ -131,10 +137,10 @@ export function PropertiesTable({
                 <Td>{property.neighborhood}</Td>
                 <Td className="whitespace-nowrap text-right">{priceText(property.price, property.purpose)}</Td>
                 <Td>
-                  <Badge variant={STATUS_VARIANT[property.status]}>{STATUS_LABELS[property.status]}</Badge>
-                </Td>
-                <Td>
-                  <CompletenessCell property={property} wide />
+                  <div className="grid justify-items-start gap-1.5">
+                    <Badge variant={STATUS_VARIANT[property.status]}>{STATUS_LABELS[property.status]}</Badge>
+                    <CompletenessNote property={property} compact />
+                  </div>
                 </Td>
                 <Td>
                   <FeaturedToggle property={property} />
@@ -163,7 +169,7 @@ export function PropertiesTable({
               </div>
               <FeaturedToggle property={property} />
             </div>
-            <CompletenessCell property={property} />
+            <CompletenessNote property={property} />
             <div className="flex flex-wrap items-center justify-between gap-2">
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-bold text-primary">{priceText(property.price, property.purpose)}</span>

@@ -15,7 +15,7 @@ export function BasicSection() {
   const errorOf = useErrorOf();
   return (
     <FormSection id="basico" title="Básico">
-      <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+      <div className="grid items-start gap-4 sm:grid-cols-[10rem_1fr]">
         <FormField label="Código" error={errorOf("codigo")}>
           <Input
             autoComplete="off"
@@ -35,7 +35,7 @@ export function BasicSection() {
       <FormField label="Descrição" error={errorOf("description")} hint="Os portais dão mais destaque a descrições com 300 caracteres ou mais.">
         <Textarea rows={5} maxLength={2000} {...register("description")} />
       </FormField>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid items-start gap-4 sm:grid-cols-3">
         <FormField label="Tipo" error={errorOf("type")}>
           <NativeSelect {...register("type")}>
             <option value="">Selecione</option>

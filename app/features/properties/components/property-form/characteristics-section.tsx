@@ -15,7 +15,7 @@ export function CharacteristicsSection() {
   const errorOf = useErrorOf();
   return (
     <FormSection id="caracteristicas" title="Características">
-      <div className="grid grid-cols-2 gap-4">
+      <div className="grid items-start grid-cols-2 gap-4">
         <FormField label="Área útil (m²)" error={errorOf("area")} hint="A área privativa, dentro das paredes. Terreno: a área do lote.">
           <Input inputMode="decimal" {...register("area")} />
         </FormField>
@@ -23,13 +23,13 @@ export function CharacteristicsSection() {
           <Input inputMode="decimal" {...register("total_area")} />
         </FormField>
       </div>
-      <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+      <div className="grid items-start grid-cols-2 gap-4 sm:grid-cols-4">
         <CountField name="bedrooms" label="Quartos" />
         <CountField name="suites" label="Suítes" />
         <CountField name="bathrooms" label="Banheiros" />
         <CountField name="parking_spaces" label="Vagas" />
       </div>
-      <div className="grid grid-cols-2 gap-4">
+      <div className="grid items-start grid-cols-2 gap-4">
         <CountField name="year_built" label="Ano de construção" min={1850} hint={`Até ${latestYearBuilt()} para lançamentos.`} />
         <FormField label="Mobília" error={errorOf("furnished")}>
           <NativeSelect {...register("furnished")}>

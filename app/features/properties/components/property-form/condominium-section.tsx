@@ -10,7 +10,7 @@ export function CondominiumSection() {
   return (
     <FormSection id="condominio" title="Condomínio" hint="O valor do condomínio fica em Valores.">
       {hasFloors(type) && (
-        <div className="grid grid-cols-2 gap-4">
+        <div className="grid items-start grid-cols-2 gap-4">
           <CountField name="floor" label="Andar" hint="0 para térreo." />
           <CountField name="total_floors" label="Total de andares" min={1} />
         </div>

@@ -42,6 +42,8 @@ export function MoneyField({ name, label, hint }: { name: "condo_fee" | "iptu_ye
         autoComplete="off"
         placeholder="0,00"
         {...register(name, {
+          // The field shows the mask, and the form (the meter, the IPTU hint) holds the same text.
+          setValueAs: (value: unknown) => (typeof value === "string" ? maskOptionalMoney(value) : value),
           onChange: (event) => {
             event.target.value = maskOptionalMoney(event.target.value);
           },

@@ -18,7 +18,7 @@ export function LocationSection() {
   const errorOf = useErrorOf();
   return (
     <FormSection id="localizacao" title="Localização">
-      <div className="grid gap-4 sm:grid-cols-[1fr_1fr_6rem]">
+      <div className="grid items-start gap-4 sm:grid-cols-[1fr_1fr_6rem]">
         <FormField label="Bairro" error={errorOf("neighborhood")}>
           <Input maxLength={100} {...register("neighborhood")} />
         </FormField>
@@ -29,7 +29,7 @@ export function LocationSection() {
           <Input maxLength={2} {...register("state")} />
         </FormField>
       </div>
-      <div className="grid gap-4 sm:grid-cols-[1fr_7rem]">
+      <div className="grid items-start gap-4 sm:grid-cols-[1fr_7rem]">
         <FormField label="Endereço" error={errorOf("street_address")} hint="Opcional: a rua.">
           <Input maxLength={200} autoComplete="off" {...register("street_address")} />
         </FormField>
@@ -37,7 +37,7 @@ export function LocationSection() {
           <Input maxLength={20} autoComplete="off" {...register("address_number")} />
         </FormField>
       </div>
-      <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">
+      <div className="grid items-start gap-4 sm:grid-cols-[1fr_9rem]">
         <FormField label="Complemento" error={errorOf("address_complement")} hint="Apartamento, bloco, torre.">
           <Input maxLength={100} autoComplete="off" {...register("address_complement")} />
         </FormField>
@@ -48,6 +48,7 @@ export function LocationSection() {
             maxLength={10}
             placeholder="00000-000"
             {...register("cep", {
+              setValueAs: (value: unknown) => (typeof value === "string" ? maskCepInput(value) : value),
               onChange: (event) => {
                 event.target.value = maskCepInput(event.target.value);
               },
@@ -60,7 +61,7 @@ export function LocationSection() {
         label="Exibir endereço no site e nos portais"
         hint="Desligado, o site mostra só o bairro: a rua, o número, o complemento e a posição ficam só no CRM."
       />
-      <div className="grid grid-cols-2 gap-4">
+      <div className="grid items-start grid-cols-2 gap-4">
         <FormField label="Latitude" error={errorOf("latitude")} hint="Opcional. Ex.: -5,8812.">
           <Input
             inputMode="text"

@@ -37,7 +37,7 @@ export function SectionNav({ errorCounts }: { errorCounts: Partial<Record<Sectio
 
   return (
     <nav aria-label="Seções do formulário">
-      <ul className="flex flex-wrap gap-1.5">
+      <ul className="flex flex-wrap gap-1">
         {SECTIONS.map((section) => {
           const errors = errorCounts[section.id] ?? 0;
           return (
@@ -50,7 +50,7 @@ export function SectionNav({ errorCounts }: { errorCounts: Partial<Record<Sectio
                   goToSection(section.id);
                 }}
                 className={cn(
-                  "inline-flex h-8 items-center gap-1 rounded-full border px-3 text-xs font-semibold",
+                  "inline-flex h-8 items-center gap-1 rounded-full border px-2.5 text-xs font-semibold",
                   current === section.id ? "border-primary bg-primary text-primary-foreground" : "border-input bg-white text-foreground hover:bg-muted",
                   errors > 0 && current !== section.id && "border-destructive text-destructive",
                 )}

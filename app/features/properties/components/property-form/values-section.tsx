@@ -24,7 +24,7 @@ export function ValuesSection() {
   const rental = purpose === "aluguel";
   return (
     <FormSection id="valores" title="Valores">
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid items-start gap-4 sm:grid-cols-3">
         <FormField
           label="Preço (R$)"
           error={errorOf("price")}
@@ -34,6 +34,7 @@ export function ValuesSection() {
             inputMode="numeric"
             autoComplete="off"
             {...register("price", {
+              setValueAs: (value: unknown) => (typeof value === "string" ? maskBRLInput(value) : value),
               onChange: (event) => {
                 event.target.value = maskBRLInput(event.target.value);
               },
@@ -46,7 +47,7 @@ export function ValuesSection() {
       {rental ? (
         <ChoiceChips name="rental_guarantees" legend="Garantias aceitas" options={RENTAL_GUARANTEES.map((value) => [value, RENTAL_GUARANTEE_LABELS[value]] as const)} />
       ) : (
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid items-start gap-4 lg:grid-cols-2">
           <YesNoField name="accepts_financing" legend="Aceita financiamento" />
           <YesNoField name="accepts_fgts" legend="Aceita FGTS" />
           <YesNoField name="accepts_exchange" legend="Aceita permuta" />

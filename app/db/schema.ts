@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -17,12 +18,15 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import {
+  FURNISHED_VALUES,
   LEAD_INTERESTS,
   LEAD_ORIGINS,
   LEAD_STATUSES,
+  PROPERTY_FEATURES,
   PROPERTY_PURPOSES,
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
+  RENTAL_GUARANTEES,
   ROLES,
 } from "./values";
 
@@ -39,6 +43,8 @@ const nullOrInList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} is null or ${column} in (${values.map((value) => `'${value}'`).join(", ")})`);
 const lengthBetween = (column: string, min: number, max: number) =>
   sql.raw(`char_length(${column}) between ${min} and ${max}`);
+const arrayWithin = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} <@ array[${values.map((value) => `'${value}'`).join(", ")}]::text[]`);
 
 export const properties = pgTable(
   "properties",
@@ -72,6 +78,32 @@ export const properties = pgTable(
     street_address: text("street_address"),
     cep: text("cep"),
     display_address: boolean("display_address").notNull().default(false),
+    // Not in the spec (issue 22): the listing as the portals know it. All optional; null is "not
+    // said" (old listings have every one empty). `area` (above) is the área útil; `total_area` the
+    // área total. Money in reais: condomínio per month, IPTU per year. The value lists and limits
+    // live in values.ts and features/properties/listing-schema.ts; docs/decisions/016.
+    condo_fee: numeric("condo_fee", { precision: 12, scale: 2, mode: "number" }),
+    iptu_yearly: numeric("iptu_yearly", { precision: 12, scale: 2, mode: "number" }),
+    suites: integer("suites"),
+    total_area: numeric("total_area", { precision: 12, scale: 2, mode: "number" }),
+    // Andar (0 = térreo) and the building's floors: apartments and commercial units only.
+    floor: integer("floor"),
+    total_floors: integer("total_floors"),
+    year_built: integer("year_built"),
+    furnished: text("furnished", { enum: FURNISHED_VALUES }),
+    pets_allowed: boolean("pets_allowed"),
+    accepts_financing: boolean("accepts_financing"),
+    accepts_fgts: boolean("accepts_fgts"),
+    accepts_exchange: boolean("accepts_exchange"),
+    rental_guarantees: text("rental_guarantees", { enum: RENTAL_GUARANTEES }).array().notNull().default(sql`'{}'::text[]`),
+    features: text("features", { enum: PROPERTY_FEATURES }).array().notNull().default(sql`'{}'::text[]`),
+    // Like the street: shown (site, portals' display) only with 'Exibir endereço'.
+    address_number: text("address_number"),
+    address_complement: text("address_complement"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    video_url: text("video_url"),
+    tour_url: text("tour_url"),
   },
   (table) => [
     // Every list reads one page in one of these orders; id breaks ties so pages never overlap.
@@ -113,6 +145,39 @@ export const properties = pgTable(
     check("properties_state_length", sql.raw("char_length(state) = 2")),
     check("properties_street_address_length", sql.raw("street_address is null or char_length(street_address) between 3 and 200")),
     check("properties_cep_format", sql.raw("cep is null or cep ~ '^[0-9]{5}-[0-9]{3}$'")),
+    // The public filters of issue 22 (suítes, área, condomínio, características, mobília, aceita
+    // financiamento). Partial indexes leave out the listings that did not say, so old listings
+    // and sparse fields cost writes nothing; features' GIN index keeps its pending list (fastupdate).
+    // A query matches a partial index only with a predicate that implies it (`suites >= $1` does;
+    // for accepts_financing write the literal `accepts_financing is true`, not a parameter).
+    index("properties_suites_idx").on(table.suites).where(sql`suites is not null`),
+    index("properties_area_idx").on(table.area).where(sql`area is not null`),
+    index("properties_total_area_idx").on(table.total_area).where(sql`total_area is not null`),
+    index("properties_condo_fee_idx").on(table.condo_fee).where(sql`condo_fee is not null`),
+    index("properties_furnished_idx").on(table.furnished).where(sql`furnished is not null`),
+    index("properties_accepts_financing_idx")
+      .on(table.featured.desc().nullsFirst(), table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`accepts_financing is true`),
+    index("properties_features_idx").using("gin", table.features),
+    check("properties_condo_fee_range", sql.raw("condo_fee is null or condo_fee between 0 and 100000")),
+    check("properties_iptu_yearly_range", sql.raw("iptu_yearly is null or iptu_yearly between 0 and 1000000")),
+    check("properties_suites_range", sql.raw("suites is null or suites between 0 and 999")),
+    check("properties_suites_within_bedrooms", sql.raw("suites is null or suites <= coalesce(bedrooms, 0)")),
+    check("properties_total_area_range", sql.raw("total_area is null or total_area between 0 and 10000000")),
+    check("properties_floor_range", sql.raw("floor is null or floor between 0 and 200")),
+    check("properties_total_floors_range", sql.raw("total_floors is null or total_floors between 1 and 200")),
+    check("properties_floor_within_building", sql.raw("floor is null or total_floors is null or floor <= total_floors")),
+    check("properties_year_built_range", sql.raw("year_built is null or year_built between 1800 and 2200")),
+    check("properties_furnished_valid", nullOrInList("furnished", FURNISHED_VALUES)),
+    check("properties_rental_guarantees_valid", arrayWithin("rental_guarantees", RENTAL_GUARANTEES)),
+    check("properties_features_valid", arrayWithin("features", PROPERTY_FEATURES)),
+    check("properties_address_number_length", sql.raw("address_number is null or char_length(address_number) between 1 and 20")),
+    check("properties_address_complement_length", sql.raw("address_complement is null or char_length(address_complement) between 1 and 100")),
+    check("properties_latitude_range", sql.raw("latitude is null or latitude between -90 and 90")),
+    check("properties_longitude_range", sql.raw("longitude is null or longitude between -180 and 180")),
+    check("properties_coordinates_together", sql.raw("(latitude is null) = (longitude is null)")),
+    check("properties_video_url_format", sql.raw("video_url is null or (char_length(video_url) <= 500 and video_url like 'https://%')")),
+    check("properties_tour_url_format", sql.raw("tour_url is null or (char_length(tour_url) <= 500 and tour_url like 'https://%')")),
     check(
       "properties_broker_partner_length",
       sql.raw("broker_partner is null or char_length(broker_partner) <= 100"),
@@ -149,6 +214,31 @@ export const propertiesPublic = pgView("properties_public").as((qb) =>
       // The street and CEP reach visitors only when the broker chose 'Exibir endereço'.
       street_address: sql<string | null>`case when ${properties.display_address} then ${properties.street_address} end`.as("street_address"),
       cep: sql<string | null>`case when ${properties.display_address} then ${properties.cep} end`.as("cep"),
+      // Issue 22: the listing's public details; the number, complement and map position follow the
+      // street (only with 'Exibir endereço'). An approximate position for hidden addresses is the
+      // map's business (issue 22, item 4), computed here in SQL when it comes.
+      condo_fee: properties.condo_fee,
+      iptu_yearly: properties.iptu_yearly,
+      suites: properties.suites,
+      total_area: properties.total_area,
+      floor: properties.floor,
+      total_floors: properties.total_floors,
+      year_built: properties.year_built,
+      furnished: properties.furnished,
+      pets_allowed: properties.pets_allowed,
+      accepts_financing: properties.accepts_financing,
+      accepts_fgts: properties.accepts_fgts,
+      accepts_exchange: properties.accepts_exchange,
+      rental_guarantees: properties.rental_guarantees,
+      features: properties.features,
+      video_url: properties.video_url,
+      tour_url: properties.tour_url,
+      address_number: sql<string | null>`case when ${properties.display_address} then ${properties.address_number} end`.as("address_number"),
+      address_complement: sql<string | null>`case when ${properties.display_address} then ${properties.address_complement} end`.as(
+        "address_complement",
+      ),
+      latitude: sql<number | null>`case when ${properties.display_address} then ${properties.latitude} end`.as("latitude"),
+      longitude: sql<number | null>`case when ${properties.display_address} then ${properties.longitude} end`.as("longitude"),
     })
     .from(properties),
 );

@@ -57,10 +57,17 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === "create" || intent === "update") {
     const parsed = propertyFormSchema.safeParse(body.values ?? body);
-    if (!parsed.success) return data({ ok: false, message: firstIssueMessage(parsed.error) }, { status: 400 });
+    if (!parsed.success) {
+      // The field is named so the dialog can take the broker to it.
+      const field = parsed.error.issues[0]?.path[0];
+      return data({ ok: false, message: firstIssueMessage(parsed.error), field: typeof field === "string" ? field : undefined }, { status: 400 });
+    }
     if (intent === "update" && !id) return data({ ok: false, message: PROPERTY_MESSAGES.saveFailed }, { status: 400 });
     const result = intent === "create" ? await createProperty(runtime, actor, parsed.data) : await updateProperty(runtime, actor, id!, parsed.data);
-    if (!result.ok) return data({ ok: false, message: result.message }, { status: result.status });
+    if (!result.ok) {
+      const field = result.message === PROPERTY_MESSAGES.duplicateCode ? "codigo" : undefined;
+      return data({ ok: false, message: result.message, field }, { status: result.status });
+    }
     return { ok: true, message: intent === "create" ? PROPERTY_MESSAGES.created : PROPERTY_MESSAGES.updated };
   }
   if (intent === "delete" && id) {

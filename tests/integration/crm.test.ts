@@ -81,13 +81,14 @@ describe.each(DATABASE_KINDS)("CRM on %s", (kind) => {
     it("says 'Código já cadastrado' for a code in use, and saves nothing", async () => {
       const before = await test.runtime.db.select({ n: count() }).from(properties);
       const result = answer(await post(propertiesAction, "/crm/imoveis", { intent: "create", values: { ...validProperty, codigo: "AP-NOVA-1" } }));
-      expect(result).toEqual({ status: 409, body: { ok: false, message: "Código já cadastrado" } });
+      // The field is named: the dialog takes the broker to it.
+      expect(result).toEqual({ status: 409, body: { ok: false, message: "Código já cadastrado", field: "codigo" } });
       expect(await test.runtime.db.select({ n: count() }).from(properties)).toEqual(before);
     });
 
     it("answers the first failing rule, as the form would", async () => {
       const result = answer(await post(propertiesAction, "/crm/imoveis", { intent: "create", values: { ...validProperty, codigo: "X", description: "curta" } }));
-      expect(result).toEqual({ status: 400, body: { ok: false, message: "Descrição deve ter pelo menos 10 caracteres" } });
+      expect(result).toEqual({ status: 400, body: { ok: false, message: "Descrição deve ter pelo menos 10 caracteres", field: "description" } });
     });
 
     it("deletes a photo taken out of a listing only after the edit is saved", async () => {

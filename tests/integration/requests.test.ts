@@ -27,7 +27,7 @@ let ipCounter = 0;
 const context = () => ({ cspNonce: "n", clientIp: `198.51.100.${++ipCounter % 250}` });
 const MALFORMED = "Dados enviados em formato inválido. Recarregue a página e tente de novo.";
 
-type Answer = { status: number; body: { ok?: boolean; message?: string; error?: string } };
+type Answer = { status: number; body: { ok?: boolean; message?: string; error?: string; field?: string } };
 async function answer(result: unknown): Promise<Answer> {
   if (result instanceof Response) return { status: result.status, body: await result.json().catch(() => ({})) };
   if (result && typeof result === "object" && "init" in result && "data" in result) {
@@ -231,7 +231,8 @@ describe.each(DATABASE_KINDS)("requests on %s", (kind) => {
       ];
       for (const [patch, message] of cases) {
         const result = await create({ ...validProperty, codigo: `NUM-${Object.keys(patch)[0]}`, ...patch });
-        expect(result, JSON.stringify(patch)).toEqual({ status: 400, body: { ok: false, message } });
+        // The refused field is named, so the dialog can take the broker to it.
+        expect(result, JSON.stringify(patch)).toEqual({ status: 400, body: { ok: false, message, field: Object.keys(patch)[0] } });
       }
       expect(await propertyCount()).toBe(before);
     });
@@ -266,7 +267,7 @@ describe.each(DATABASE_KINDS)("requests on %s", (kind) => {
         const result = await create({ ...validProperty, codigo: "FOTO-RUIM", images });
         expect(result, JSON.stringify(images)).toEqual({
           status: 400,
-          body: { ok: false, message: "Foto inválida: use apenas fotos enviadas por este formulário" },
+          body: { ok: false, message: "Foto inválida: use apenas fotos enviadas por este formulário", field: "images" },
         });
       }
       expect(await propertyCount()).toBe(before);

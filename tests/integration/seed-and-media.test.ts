@@ -27,6 +27,20 @@ describe("first start: demo seed through the media pipeline", () => {
     for (const row of rows) expect(row.images.length).toBeGreaterThanOrEqual(3);
   });
 
+  it("fills issue 22's details as a broker in Natal would: condomínio R$ 350–1.800, IPTU, suítes, features", async () => {
+    const rows = await test.runtime.db.select().from(properties);
+    const flats = rows.filter((row) => row.type === "apartamento");
+    for (const flat of flats) {
+      expect(flat.condo_fee, flat.codigo).toBeGreaterThanOrEqual(350);
+      expect(flat.condo_fee, flat.codigo).toBeLessThanOrEqual(1800);
+      expect(flat.iptu_yearly, flat.codigo).toBeGreaterThan(0);
+      expect(flat.features.length, flat.codigo).toBeGreaterThanOrEqual(5);
+    }
+    expect(rows.filter((row) => row.suites !== null).length).toBeGreaterThanOrEqual(8);
+    expect(rows.filter((row) => row.purpose === "aluguel").every((row) => row.rental_guarantees.length > 0)).toBe(true);
+    expect(rows.every((row) => row.latitude !== null && !row.display_address)).toBe(true);
+  });
+
   it("stores every size of every photo in the media storage", async () => {
     const rows = await test.runtime.db.select({ images: properties.images }).from(properties);
     const urls = rows.flatMap((row) => row.images);

@@ -20,8 +20,15 @@ export function DialogContent({
   title,
   description,
   footer,
+  aside,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { title: string; description?: ReactNode; footer?: ReactNode }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  title: string;
+  description?: ReactNode;
+  footer?: ReactNode;
+  /** Stays in the fixed title bar under the title (a long form's progress and section links). */
+  aside?: ReactNode;
+}) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
@@ -33,8 +40,8 @@ export function DialogContent({
         )}
         {...props}
       >
-        <div className="flex shrink-0 items-start justify-between gap-4 border-b border-border px-5 py-4">
-          <div className="min-w-0">
+        <div className="flex shrink-0 flex-wrap items-start justify-between gap-x-4 border-b border-border px-5 py-4">
+          <div className="min-w-0 flex-1">
             <DialogPrimitive.Title className="text-lg font-bold">{title}</DialogPrimitive.Title>
             {description ? (
               <DialogPrimitive.Description className="mt-0.5 text-sm text-muted-foreground">{description}</DialogPrimitive.Description>
@@ -45,8 +52,11 @@ export function DialogContent({
           <DialogPrimitive.Close className="-mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-md hover:bg-muted">
             <Icon name="x" className="size-5" label="Fechar" />
           </DialogPrimitive.Close>
+          {aside && <div className="mt-2 w-full min-w-0">{aside}</div>}
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-4">{children}</div>
+        {/* `relative`: screen-reader-only text in the body is placed inside it, never past the
+            frame, where scrolling a field into view would scroll the whole frame (header and all). */}
+        <div className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-4">{children}</div>
         {footer && (
           <div className="flex shrink-0 flex-col-reverse gap-2 border-t border-border bg-white px-5 py-3 sm:flex-row sm:justify-end">{footer}</div>
         )}

@@ -1,8 +1,9 @@
 import * as z from "zod/mini";
-import { PROPERTY_PURPOSES, PROPERTY_STATUSES, PROPERTY_TYPES } from "~/db/values";
+import { PROPERTY_PURPOSES, PROPERTY_STATUSES, PROPERTY_TYPES, type PropertyType } from "~/db/values";
 import { isCanonicalMediaUrl } from "~/features/media/urls";
 import { parseBRLInput } from "~/lib/money";
 import { choice, hasInvalidCharacters, optionalText, text } from "~/lib/validation";
+import { LISTING_LIMITS, LISTING_MESSAGES, listingFields } from "./listing-schema";
 
 /**
  * The CRM's property form (spec §3 and §5), shared by the dialog (react-hook-form) and the
@@ -99,7 +100,11 @@ const cep = z.pipe(
 
 export const PHOTO_URL_MESSAGE = "Foto inválida: use apenas fotos enviadas por este formulário";
 
-export const propertyFormSchema = z.object({
+/** Types whose listings have an 'andar' (a house's or a plot's is ignored, never refused). */
+export const FLOOR_TYPES = ["apartamento", "ponto_comercial"] as const satisfies readonly PropertyType[];
+export const hasFloors = (type: unknown) => (FLOOR_TYPES as readonly unknown[]).includes(type);
+
+const propertyFields = z.object({
   codigo: z.pipe(
     text(1, 50, { min: "Código é obrigatório", max: "Código muito longo" }, { invalid: "Código contém caracteres inválidos" }),
     z.transform((value) => value.toUpperCase()),
@@ -161,7 +166,57 @@ export const propertyFormSchema = z.object({
     z.refine((value) => value.length <= MAX_PHOTOS, { error: `No máximo ${MAX_PHOTOS} fotos por imóvel` }),
     z.refine((value) => value.every(isCanonicalMediaUrl), { error: PHOTO_URL_MESSAGE }),
   ),
+  // The listing as the portals know it (issue 22): listing-schema.ts.
+  ...listingFields,
 }, { error: "Dados inválidos" });
+
+type PropertyFields = z.output<typeof propertyFields>;
+
+/**
+ * Rules that compare two fields, each reported on the field the broker should look at. They run
+ * once every field is valid on its own (zod checks an object only then).
+ */
+const crossFieldRules = [
+  // Suítes are bedrooms with a bathroom: never more than the bedrooms (none given counts as 0).
+  z.refine<PropertyFields>((values) => values.suites === null || values.suites <= (values.bedrooms ?? 0), {
+    error: LISTING_MESSAGES.suitesOverBedrooms,
+    path: ["suites"],
+  }),
+  z.refine<PropertyFields>((values) => !hasFloors(values.type) || values.floor === null || values.total_floors === null || values.floor <= values.total_floors, {
+    error: LISTING_MESSAGES.floorOverTotal,
+    path: ["floor"],
+  }),
+  // No order is imposed between the two areas ('área total' is a flat's private + shared area but
+  // a house's plot, which a two-storey house can exceed); only a factor no listing reaches is refused.
+  z.refine<PropertyFields>((values) => values.area === null || values.total_area === null || values.area <= values.total_area * LISTING_LIMITS.areaRatio, {
+    error: LISTING_MESSAGES.areaRatio,
+    path: ["total_area"],
+  }),
+  z.refine<PropertyFields>((values) => (values.latitude === null) === (values.longitude === null), {
+    error: LISTING_MESSAGES.coordinatesTogether,
+    path: ["longitude"],
+  }),
+];
+
+/**
+ * What does not apply to the listing is dropped, not refused (the form hides it, and a broker who
+ * switches a sale to a rent must not meet errors about fields no longer shown): rental guarantees
+ * go with sales, financing, FGTS and permuta with rentals, andar with houses and plots.
+ */
+function dropWhatDoesNotApply(values: PropertyFields): PropertyFields {
+  const rental = values.purpose === "aluguel";
+  return {
+    ...values,
+    rental_guarantees: rental ? values.rental_guarantees : [],
+    accepts_financing: rental ? null : values.accepts_financing,
+    accepts_fgts: rental ? null : values.accepts_fgts,
+    accepts_exchange: rental ? null : values.accepts_exchange,
+    floor: hasFloors(values.type) ? values.floor : null,
+    total_floors: hasFloors(values.type) ? values.total_floors : null,
+  };
+}
+
+export const propertyFormSchema = z.pipe(propertyFields.check(...crossFieldRules), z.transform(dropWhatDoesNotApply));
 
 export type PropertyFormInput = z.input<typeof propertyFormSchema>;
 export type PropertyFormValues = z.output<typeof propertyFormSchema>;

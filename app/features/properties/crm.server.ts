@@ -27,7 +27,30 @@ export type CrmProperty = Omit<PublicPropertyDetail, "updated_at"> & {
   /** The portals (issue 13); street_address and cep here whether or not the site shows them. */
   publish_to_portals: boolean;
   display_address: boolean;
-};
+} & ListingDetails;
+
+/** The fields of issue 22, as the CRM edits them (number, complement and position always). */
+export type ListingDetails = Pick<
+  PropertyFormValues,
+  | "condo_fee"
+  | "iptu_yearly"
+  | "suites"
+  | "total_area"
+  | "floor"
+  | "total_floors"
+  | "year_built"
+  | "furnished"
+  | "pets_allowed"
+  | "accepts_financing"
+  | "accepts_fgts"
+  | "accepts_exchange"
+  | "rental_guarantees"
+  | "features"
+  | "latitude"
+  | "longitude"
+  | "video_url"
+  | "tour_url"
+> & { address_number: string | null; address_complement: string | null };
 
 export type CrmPropertiesPage = PageInfo & { properties: CrmProperty[]; search: string };
 
@@ -87,6 +110,26 @@ function toCrmProperty(row: typeof properties.$inferSelect): CrmProperty {
     street_address: row.street_address,
     cep: row.cep,
     display_address: row.display_address,
+    condo_fee: row.condo_fee === null ? null : Number(row.condo_fee),
+    iptu_yearly: row.iptu_yearly === null ? null : Number(row.iptu_yearly),
+    suites: row.suites,
+    total_area: row.total_area === null ? null : Number(row.total_area),
+    floor: row.floor,
+    total_floors: row.total_floors,
+    year_built: row.year_built,
+    furnished: row.furnished,
+    pets_allowed: row.pets_allowed,
+    accepts_financing: row.accepts_financing,
+    accepts_fgts: row.accepts_fgts,
+    accepts_exchange: row.accepts_exchange,
+    rental_guarantees: row.rental_guarantees,
+    features: row.features,
+    address_number: row.address_number,
+    address_complement: row.address_complement,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    video_url: row.video_url,
+    tour_url: row.tour_url,
   };
 }
 
@@ -107,6 +150,8 @@ function rowFrom(values: PropertyFormValues) {
     broker_partner: values.broker_partner ?? null,
     street_address: values.street_address ?? null,
     cep: values.cep ?? null,
+    address_number: values.address_number ?? null,
+    address_complement: values.address_complement ?? null,
     updated_at: new Date(),
   };
 }
@@ -134,6 +179,27 @@ const EDITABLE_FIELDS = [
   "street_address",
   "cep",
   "display_address",
+  // Issue 22.
+  "condo_fee",
+  "iptu_yearly",
+  "suites",
+  "total_area",
+  "floor",
+  "total_floors",
+  "year_built",
+  "furnished",
+  "pets_allowed",
+  "accepts_financing",
+  "accepts_fgts",
+  "accepts_exchange",
+  "rental_guarantees",
+  "features",
+  "address_number",
+  "address_complement",
+  "latitude",
+  "longitude",
+  "video_url",
+  "tour_url",
 ] as const satisfies readonly (keyof PropertyFormValues)[];
 
 export async function createProperty(deps: Deps, actor: AuditActor, values: PropertyFormValues): Promise<SaveResult> {

@@ -1,4 +1,4 @@
-import type { PropertyPurpose, PropertyStatus, PropertyType } from "~/db/values";
+import type { Furnished, PropertyPurpose, PropertyStatus, PropertyType, RentalGuarantee } from "~/db/values";
 import { formatBRL } from "~/lib/format";
 
 export const TYPE_LABELS: Record<PropertyType, string> = {
@@ -18,6 +18,29 @@ export const STATUS_LABELS: Record<PropertyStatus, string> = {
   vendido: "Vendido",
   alugado: "Alugado",
   em_negociacao: "Em negociação",
+};
+
+/** 'Mobília' (issue 22). */
+export const FURNISHED_LABELS: Record<Furnished, string> = {
+  mobiliado: "Mobiliado",
+  semimobiliado: "Semimobiliado",
+  sem_mobilia: "Sem mobília",
+};
+
+/** Rental guarantees (issue 22), as Brazilian leases name them. */
+export const RENTAL_GUARANTEE_LABELS: Record<RentalGuarantee, string> = {
+  fiador: "Fiador",
+  seguro_fianca: "Seguro fiança",
+  caucao: "Caução",
+  titulo_capitalizacao: "Título de capitalização",
+};
+
+/** VRSync's `<Warranties><Warranty>` values for the feed (developers.grupozap.com, elements/details). */
+export const RENTAL_GUARANTEE_VRSYNC: Record<RentalGuarantee, string> = {
+  fiador: "GUARANTOR",
+  seguro_fianca: "INSURANCE_GUARANTEE",
+  caucao: "SECURITY_DEPOSIT",
+  titulo_capitalizacao: "CAPITALIZATION_BONDS",
 };
 
 /** "R$ 2.300/mês" for rent, "Sob consulta" when the broker set no price (0). */

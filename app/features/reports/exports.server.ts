@@ -4,7 +4,8 @@ import { leads, properties } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
 import { parseStatusFilter } from "~/features/leads/crm.server";
 import { INTEREST_LABELS, LEAD_STATUS_LABELS, originLabel } from "~/features/leads/labels";
-import { PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS } from "~/features/properties/labels";
+import { FEATURES } from "~/features/properties/features";
+import { FURNISHED_LABELS, PURPOSE_LABELS, RENTAL_GUARANTEE_LABELS, STATUS_LABELS, TYPE_LABELS } from "~/features/properties/labels";
 import { containsPattern, parseTableQuery } from "~/lib/pagination";
 import { type Period, parsePeriod, rangeInstants } from "./period";
 import { loadReport } from "./reports.server";
@@ -115,6 +116,9 @@ export async function leadsExport(db: Database, actor: AuditActor, url: URL): Pr
   return tableDownload(table, format, optional.period ? `leads-${fileDay(optional.period)}` : "leads");
 }
 
+/** A yes/no the broker may leave unsaid: empty when not said. */
+const yesNo = (value: boolean | null) => (value === null ? null : value ? "Sim" : "Não");
+
 /**
  * The properties list as the CRM searches it. The partner broker's name is a person's name:
  * only an admin's download carries it.
@@ -161,6 +165,25 @@ export async function propertiesExport(db: Database, url: URL, options: { includ
     { header: "CEP", kind: "text" },
     { header: "Exibir endereço", kind: "text" },
     { header: "Publicar nos portais", kind: "text" },
+    // Issue 22's fields (the map position waits for the map: this helper writes numbers with two decimals).
+    { header: "Condomínio (R$/mês)", kind: "money" },
+    { header: "IPTU (R$/ano)", kind: "money" },
+    { header: "Área total (m²)", kind: "number" },
+    { header: "Suítes", kind: "int" },
+    { header: "Andar", kind: "int" },
+    { header: "Total de andares", kind: "int" },
+    { header: "Ano de construção", kind: "int" },
+    { header: "Mobília", kind: "text" },
+    { header: "Aceita animais", kind: "text" },
+    { header: "Aceita financiamento", kind: "text" },
+    { header: "Aceita FGTS", kind: "text" },
+    { header: "Aceita permuta", kind: "text" },
+    { header: "Garantias de locação", kind: "text" },
+    { header: "Características", kind: "text" },
+    { header: "Número", kind: "text" },
+    { header: "Complemento", kind: "text" },
+    { header: "Vídeo", kind: "text" },
+    { header: "Tour 360°", kind: "text" },
     { header: "Cadastrado em", kind: "date" },
   ];
   if (options.includePartner) columns.push({ header: "Corretor parceiro", kind: "text" });
@@ -187,6 +210,24 @@ export async function propertiesExport(db: Database, url: URL, options: { includ
         row.cep,
         row.display_address ? "Sim" : "Não",
         row.publish_to_portals ? "Sim" : "Não",
+        row.condo_fee === null ? null : Number(row.condo_fee),
+        row.iptu_yearly === null ? null : Number(row.iptu_yearly),
+        row.total_area === null ? null : Number(row.total_area),
+        row.suites,
+        row.floor,
+        row.total_floors,
+        row.year_built,
+        row.furnished ? FURNISHED_LABELS[row.furnished] : null,
+        yesNo(row.pets_allowed),
+        yesNo(row.accepts_financing),
+        yesNo(row.accepts_fgts),
+        yesNo(row.accepts_exchange),
+        row.rental_guarantees.map((guarantee) => RENTAL_GUARANTEE_LABELS[guarantee]).join(", "),
+        row.features.map((feature) => FEATURES[feature]?.label ?? feature).join(", "),
+        row.address_number,
+        row.address_complement,
+        row.video_url,
+        row.tour_url,
         new Date(row.created_at).toISOString(),
       ];
       if (options.includePartner) cells.push(row.broker_partner);

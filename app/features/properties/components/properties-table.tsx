@@ -3,11 +3,13 @@ import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
 import { STICKY_END, Table, Td, Th } from "~/components/ui/table";
 import { RowActions } from "~/features/crm/components/row-actions";
+import { mediaUrlForWidth, showableImages } from "~/features/media/urls";
 import { portalExclusionReasons } from "~/features/portals/feed-rules";
-import { formatBRL } from "~/lib/format";
 import { cn } from "~/lib/utils";
+import { completenessText, listingCompleteness } from "../completeness";
 import type { CrmProperty } from "../crm.server";
-import { PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS } from "../labels";
+import { priceText, PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS } from "../labels";
+import { completenessTone } from "./property-form/completeness-meter";
 
 const STATUS_VARIANT = { disponivel: "success", vendido: "danger", alugado: "info", em_negociacao: "warning" } as const;
 
@@ -41,6 +43,42 @@ function PortalNote({ property }: { property: CrmProperty }) {
   return <span className="mt-1 block text-xs text-amber-800">Fora dos portais: {reasons.join(", ")}</span>;
 }
 
+/** The cover (first photo) at the smallest stored width, or a placeholder saying there is none. */
+function CoverThumbnail({ property, className }: { property: CrmProperty; className?: string }) {
+  const [cover] = showableImages(property.images);
+  return (
+    <div className={cn("grid shrink-0 place-items-center overflow-hidden rounded bg-muted", className)}>
+      {cover ? (
+        <img src={mediaUrlForWidth(cover, 200)} alt={`Capa de ${property.title}`} width={200} height={150} loading="lazy" decoding="async" className="size-full object-cover" />
+      ) : (
+        <>
+          <Icon name="image-off" className="size-5 text-muted-foreground" />
+          <span className="sr-only">Sem foto</span>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** How complete the listing is for the portals (issue 22): the same score as the form's meter. */
+function CompletenessNote({ property, compact }: { property: CrmProperty; compact?: boolean }) {
+  const completeness = listingCompleteness(property);
+  const text = completenessText(completeness, compact ? Number.POSITIVE_INFINITY : 2);
+  return (
+    <div className="grid gap-1" title={compact ? text : undefined}>
+      {compact && (
+        <span className="text-xs font-semibold tabular-nums text-muted-foreground" aria-hidden="true">
+          Anúncio {completeness.percent}%
+        </span>
+      )}
+      <div className={cn("h-1.5 overflow-hidden rounded-full bg-muted", compact ? "w-20" : "w-full")} aria-hidden="true">
+        <div className={cn("h-full rounded-full", completenessTone(completeness.percent))} style={{ width: `${completeness.percent}%` }} />
+      </div>
+      <span className={compact ? "sr-only" : "text-xs text-muted-foreground"}>{text}</span>
+    </div>
+  );
+}
+
 /** Spec §2 "CRM properties": a table on wide screens, cards on a phone. */
 export function PropertiesTable({
   properties,
@@ -63,6 +101,9 @@ export function PropertiesTable({
         <Table>
           <thead>
             <tr>
+              <Th>
+                <span className="sr-only">Capa</span>
+              </Th>
               <Th>Código</Th>
               <Th>Título</Th>
               <Th>
@@ -70,7 +111,9 @@ export function PropertiesTable({
               </Th>
               <Th>Bairro</Th>
               <Th className="text-right">Preço</Th>
-              <Th>Status</Th>
+              <Th>
+                <span className="whitespace-normal">Status e anúncio</span>
+              </Th>
               <Th>Destaque</Th>
               <Th className={STICKY_END}>Ações</Th>
             </tr>
@@ -78,8 +121,12 @@ export function PropertiesTable({
           <tbody>
             {properties.map((property) => (
               <tr key={property.id} className="hover:bg-muted/50">
-                <Td className="whitespace-nowrap font-mono text-xs font-semibold">{property.codigo}</Td>
-                <Td className="min-w-40">
+                <Td className="w-14 py-1.5 pr-0">
+                  <CoverThumbnail property={property} className="h-[42px] w-14" />
+                </Td>
+                {/* A code is up to 50 characters: it wraps (at its dashes first) rather than widen the table. */}
+                <Td className="min-w-[5.75rem] max-w-32 font-mono text-xs font-semibold [overflow-wrap:anywhere]">{property.codigo}</Td>
+                <Td className="min-w-36">
                   <span className="line-clamp-2">{property.title}</span>
                   <PortalNote property={property} />
                 </Td>
@@ -88,9 +135,12 @@ export function PropertiesTable({
                   <span className="block text-xs text-muted-foreground">{PURPOSE_LABELS[property.purpose]}</span>
                 </Td>
                 <Td>{property.neighborhood}</Td>
-                <Td className="whitespace-nowrap text-right">{formatBRL(property.price)}</Td>
+                <Td className="whitespace-nowrap text-right">{priceText(property.price, property.purpose)}</Td>
                 <Td>
-                  <Badge variant={STATUS_VARIANT[property.status]}>{STATUS_LABELS[property.status]}</Badge>
+                  <div className="grid justify-items-start gap-1.5">
+                    <Badge variant={STATUS_VARIANT[property.status]}>{STATUS_LABELS[property.status]}</Badge>
+                    <CompletenessNote property={property} compact />
+                  </div>
                 </Td>
                 <Td>
                   <FeaturedToggle property={property} />
@@ -106,9 +156,10 @@ export function PropertiesTable({
 
       <ul className="grid grid-cols-1 gap-3 p-3 lg:grid-cols-2 xl:hidden">
         {properties.map((property) => (
-          <li key={property.id} className="rounded-lg border border-border bg-white p-4">
+          <li key={property.id} className="grid gap-3 rounded-lg border border-border bg-white p-4">
             <div className="flex items-start justify-between gap-2">
-              <div className="min-w-0">
+              <CoverThumbnail property={property} className="h-16 w-20" />
+              <div className="min-w-0 flex-1">
                 <p className="font-mono text-xs font-semibold text-muted-foreground">{property.codigo}</p>
                 <p className="font-semibold">{property.title}</p>
                 <p className="text-sm text-muted-foreground">
@@ -118,9 +169,10 @@ export function PropertiesTable({
               </div>
               <FeaturedToggle property={property} />
             </div>
-            <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+            <CompletenessNote property={property} />
+            <div className="flex flex-wrap items-center justify-between gap-2">
               <div className="flex flex-wrap items-center gap-2">
-                <span className="font-bold text-primary">{formatBRL(property.price)}</span>
+                <span className="font-bold text-primary">{priceText(property.price, property.purpose)}</span>
                 <Badge variant={STATUS_VARIANT[property.status]}>{STATUS_LABELS[property.status]}</Badge>
               </div>
               <RowActions subject={property.codigo} onEdit={() => onEdit(property)} onDelete={() => onDelete(property)} />

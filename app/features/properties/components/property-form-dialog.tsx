@@ -1,59 +1,43 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useCallback, useId, useRef, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { type FieldErrors, FormProvider, useForm } from "react-hook-form";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
-import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
-import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
 import { type ActionAnswer, firstErrorMessage, useAnswerToast, useFillOnOpen } from "~/features/crm/form-helpers";
-import { PROPERTY_PURPOSES, PROPERTY_STATUSES } from "~/db/values";
-import { maskBRLInput, priceToInput } from "~/lib/money";
-import { maskCepInput, PROPERTY_MESSAGES, propertyFormSchema, type PropertyFormInput, type PropertyFormValues } from "../crm-schema";
+import { PROPERTY_MESSAGES, propertyFormSchema, type PropertyFormInput, type PropertyFormValues } from "../crm-schema";
 import type { CrmProperty } from "../crm.server";
-import { PURPOSE_LABELS, STATUS_LABELS } from "../labels";
-import { PhotoUploader } from "./photo-uploader";
-import { PropertyTypeOptions } from "./property-type-options";
+import { BasicSection } from "./property-form/basic-section";
+import { CharacteristicsSection } from "./property-form/characteristics-section";
+import { CompletenessMeter } from "./property-form/completeness-meter";
+import { CondominiumSection } from "./property-form/condominium-section";
+import { defaultsFor, FIELD_ORDER, type FieldName, type SectionId, sectionOf } from "./property-form/form-model";
+import { LocationSection } from "./property-form/location-section";
+import { MediaSection } from "./property-form/media-section";
+import { PortalsSection } from "./property-form/portals-section";
+import { goToSection, SectionNav } from "./property-form/section-nav";
+import { ValuesSection } from "./property-form/values-section";
 
-/** Field order: the first failing one is the one the toast names (spec §5). */
-const FIELD_ORDER: (keyof PropertyFormInput)[] = [
-  "codigo", "title", "description", "type", "purpose", "status", "price", "area", "bedrooms", "bathrooms",
-  "parking_spaces", "neighborhood", "city", "state", "street_address", "cep", "broker_partner", "images",
-];
+/** The server's answer; a refused field is named so the dialog can take the broker to it. */
+type SaveAnswer = ActionAnswer & { field?: string };
 
-function defaultsFor(property?: CrmProperty): PropertyFormInput {
-  return {
-    codigo: property?.codigo ?? "",
-    title: property?.title ?? "",
-    description: property?.description ?? "",
-    type: property?.type ?? "",
-    purpose: property?.purpose ?? "",
-    status: property?.status ?? "disponivel",
-    featured: property?.featured ?? false,
-    price: property ? priceToInput(property.price) : "0,00",
-    area: property?.area?.toString() ?? "",
-    bedrooms: property?.bedrooms?.toString() ?? "",
-    bathrooms: property?.bathrooms?.toString() ?? "",
-    parking_spaces: property?.parking_spaces?.toString() ?? "",
-    neighborhood: property?.neighborhood ?? "",
-    city: property?.city ?? "Natal",
-    state: property?.state ?? "RN",
-    broker_partner: property?.broker_partner ?? "",
-    images: property?.images ?? [],
-    // On for a new listing: the portals are where most buyers search (issue 13).
-    publish_to_portals: property?.publish_to_portals ?? true,
-    street_address: property?.street_address ?? "",
-    cep: property?.cep ?? "",
-    display_address: property?.display_address ?? false,
-  };
+/** How many errors each section holds (for the section links). */
+function errorCounts(errors: FieldErrors<PropertyFormInput>): Partial<Record<SectionId, number>> {
+  const counts: Partial<Record<SectionId, number>> = {};
+  for (const field of Object.keys(errors)) {
+    const section = sectionOf(field);
+    if (section) counts[section] = (counts[section] ?? 0) + 1;
+  }
+  return counts;
 }
 
 /**
- * 'Novo Imóvel' and edit: every field of spec §3 with the rules of §5, photos uploaded in the
- * dialog. Photos uploaded here and never saved are deleted when the dialog is cancelled.
+ * 'Novo Imóvel' and edit (spec §3 and §5, and issue 22's listing): one form in sections — Básico,
+ * Valores, Características, Condomínio, Localização, Mídia, Portais — with links to each in the
+ * fixed header beside the completeness meter. A failed save names the first problem (toast) and
+ * takes the broker to its section and field. Photos uploaded here and never saved are deleted when
+ * the dialog is cancelled. The server checks everything again (routes/crm-properties.tsx).
  */
 export function PropertyFormDialog({
   open,
@@ -64,18 +48,18 @@ export function PropertyFormDialog({
   onOpenChange: (open: boolean) => void;
   property?: CrmProperty;
 }) {
-  const fetcher = useFetcher<ActionAnswer>({ key: `property-${property?.id ?? "new"}` });
+  const fetcher = useFetcher<SaveAnswer>({ key: `property-${property?.id ?? "new"}` });
   const [uploading, setUploading] = useState(false);
   const uploadedHere = useRef<string[]>([]);
   const saved = useRef(false);
   const form = useForm<PropertyFormInput, unknown, PropertyFormValues>({
     resolver: zodResolver(propertyFormSchema),
     defaultValues: defaultsFor(property),
+    // The dialog focuses the first error itself, in the sections' order (see goToField).
+    shouldFocusError: false,
   });
-  const { register, control, handleSubmit, formState, reset } = form;
-  const errors = formState.errors;
+  const { handleSubmit, formState, reset, setFocus, setError } = form;
   const saving = fetcher.state !== "idle";
-  const portalsHintId = useId();
 
   useFillOnOpen(open, property?.id ?? "new", () => {
     reset(defaultsFor(property));
@@ -87,6 +71,30 @@ export function PropertyFormDialog({
     saved.current = true;
     onOpenChange(false);
   });
+
+  /** Opens the field's section and puts the cursor in it (where it can take one). */
+  const goToField = useCallback(
+    (field: FieldName) => {
+      const section = sectionOf(field);
+      if (section) goToSection(section);
+      try {
+        setFocus(field, { shouldSelect: false });
+      } catch {
+        // A field without a focusable element (the photos): its section is in view.
+      }
+    },
+    [setFocus],
+  );
+
+  // A refusal from the server (a code already in use, a rule the browser could not know) lands
+  // on its field like the browser's own checks.
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    const field = answer && !answer.ok ? (answer.field === undefined ? undefined : (answer.field as FieldName)) : undefined;
+    if (!answer || !field || !FIELD_ORDER.includes(field)) return;
+    setError(field, { message: answer.message });
+    goToField(field);
+  }, [answer, setError, goToField]);
 
   function close(nextOpen: boolean) {
     if (nextOpen) return onOpenChange(true);
@@ -113,14 +121,27 @@ export function PropertyFormDialog({
         { method: "post", action: "/crm/imoveis", encType: "application/json" },
       );
     },
-    (fieldErrors) => toast.error(firstErrorMessage(fieldErrors, FIELD_ORDER, PROPERTY_MESSAGES.saveFailed)),
+    (fieldErrors) => {
+      toast.error(firstErrorMessage(fieldErrors, FIELD_ORDER, PROPERTY_MESSAGES.saveFailed));
+      const first = FIELD_ORDER.find((field) => fieldErrors[field]);
+      if (first) goToField(first);
+    },
   );
 
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent
+        className="sm:max-w-3xl"
         title={property ? "Editar Imóvel" : "Novo Imóvel"}
         description={property ? `Código ${property.codigo}` : "Preencha os dados do imóvel."}
+        aside={
+          <FormProvider {...form}>
+            <div className="grid gap-3">
+              <CompletenessMeter />
+              <SectionNav errorCounts={errorCounts(formState.errors)} />
+            </div>
+          </FormProvider>
+        }
         footer={
           <>
             <Button variant="outline" onClick={() => close(false)} disabled={saving}>
@@ -132,138 +153,17 @@ export function PropertyFormDialog({
           </>
         }
       >
-        <form id="property-form" onSubmit={submit} noValidate className="grid gap-4">
-          <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-            <FormField label="Código" error={errors.codigo?.message}>
-              <Input
-                autoComplete="off"
-                maxLength={50}
-                {...register("codigo", {
-                  // Forced to uppercase as it is typed (spec §3).
-                  onChange: (event) => {
-                    event.target.value = event.target.value.toUpperCase();
-                  },
-                })}
-              />
-            </FormField>
-            <FormField label="Título" error={errors.title?.message}>
-              <Input maxLength={200} {...register("title")} />
-            </FormField>
-          </div>
-          <FormField label="Descrição" error={errors.description?.message}>
-            <Textarea rows={4} maxLength={2000} {...register("description")} />
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <FormField label="Tipo" error={errors.type?.message}>
-              <NativeSelect {...register("type")}>
-                <option value="">Selecione</option>
-                <PropertyTypeOptions />
-              </NativeSelect>
-            </FormField>
-            <FormField label="Finalidade" error={errors.purpose?.message}>
-              <NativeSelect {...register("purpose")}>
-                <option value="">Selecione</option>
-                {PROPERTY_PURPOSES.map((purpose) => (
-                  <option key={purpose} value={purpose}>
-                    {PURPOSE_LABELS[purpose]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField label="Status" error={errors.status?.message}>
-              <NativeSelect {...register("status")}>
-                {PROPERTY_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Preço (R$)" error={errors.price?.message} hint="Digite só números: os dois últimos são os centavos.">
-              <Input
-                inputMode="numeric"
-                autoComplete="off"
-                {...register("price", {
-                  onChange: (event) => {
-                    event.target.value = maskBRLInput(event.target.value);
-                  },
-                })}
-              />
-            </FormField>
-            <FormField label="Área (m²)" error={errors.area?.message}>
-              <Input inputMode="decimal" {...register("area")} />
-            </FormField>
-          </div>
-          <div className="grid grid-cols-3 gap-4">
-            <FormField label="Quartos" error={errors.bedrooms?.message}>
-              <Input type="number" min={0} inputMode="numeric" {...register("bedrooms")} />
-            </FormField>
-            <FormField label="Banheiros" error={errors.bathrooms?.message}>
-              <Input type="number" min={0} inputMode="numeric" {...register("bathrooms")} />
-            </FormField>
-            <FormField label="Vagas" error={errors.parking_spaces?.message}>
-              <Input type="number" min={0} inputMode="numeric" {...register("parking_spaces")} />
-            </FormField>
-          </div>
-          <div className="grid gap-4 sm:grid-cols-[1fr_1fr_6rem]">
-            <FormField label="Bairro" error={errors.neighborhood?.message}>
-              <Input maxLength={100} {...register("neighborhood")} />
-            </FormField>
-            <FormField label="Cidade" error={errors.city?.message}>
-              <Input maxLength={100} {...register("city")} />
-            </FormField>
-            <FormField label="Estado" error={errors.state?.message}>
-              <Input maxLength={2} {...register("state")} />
-            </FormField>
-          </div>
-          <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">
-            <FormField label="Endereço" error={errors.street_address?.message} hint="Opcional: rua e número.">
-              <Input maxLength={200} autoComplete="off" {...register("street_address")} />
-            </FormField>
-            <FormField label="CEP" error={errors.cep?.message} hint="Opcional.">
-              <Input
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={10}
-                placeholder="00000-000"
-                {...register("cep", {
-                  onChange: (event) => {
-                    event.target.value = maskCepInput(event.target.value);
-                  },
-                })}
-              />
-            </FormField>
-          </div>
-          <label className="flex items-center gap-3 text-sm font-medium">
-            <input type="checkbox" className="size-5 accent-primary" {...register("display_address")} />
-            Exibir endereço no site e nos portais
-          </label>
-          <FormField label="Corretor parceiro" error={errors.broker_partner?.message} hint="Uso interno: não aparece no site.">
-            <Input maxLength={100} {...register("broker_partner")} />
-          </FormField>
-          <label className="flex items-center gap-3 text-sm font-medium">
-            <input type="checkbox" className="size-5 accent-primary" {...register("featured")} />
-            Destaque na página inicial
-          </label>
-          <div className="grid gap-1">
-            <label className="flex items-center gap-3 text-sm font-medium">
-              <input type="checkbox" className="size-5 accent-primary" aria-describedby={portalsHintId} {...register("publish_to_portals")} />
-              Publicar nos portais
-            </label>
-            <p id={portalsHintId} className="pl-8 text-xs text-muted-foreground">
-              ZAP Imóveis, VivaReal e OLX, pelo feed em Configurações → Portais.
-            </p>
-          </div>
-          <Controller
-            control={control}
-            name="images"
-            render={({ field }) => (
-              <PhotoUploader images={field.value ?? []} onChange={field.onChange} onUploaded={onUploaded} onBusyChange={setUploading} />
-            )}
-          />
-        </form>
+        <FormProvider {...form}>
+          <form id="property-form" onSubmit={submit} noValidate className="grid gap-6 [&_input]:scroll-mt-4">
+            <BasicSection />
+            <ValuesSection />
+            <CharacteristicsSection />
+            <CondominiumSection />
+            <LocationSection />
+            <MediaSection onUploaded={onUploaded} onBusyChange={setUploading} />
+            <PortalsSection />
+          </form>
+        </FormProvider>
       </DialogContent>
     </Dialog>
   );

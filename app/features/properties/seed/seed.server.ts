@@ -3,6 +3,7 @@ import { app_meta, properties } from "~/db/schema";
 import { storeImage } from "~/features/media/pipeline.server";
 import type { Runtime } from "~/runtime.server";
 import { renderDemoPhoto } from "./demo-photos.server";
+import { DEMO_DETAILS } from "./demo-details";
 import { DEMO_PROPERTIES } from "./demo-properties";
 
 const SEEDED_KEY = "demo_seeded_at";
@@ -49,6 +50,8 @@ export async function seedDemoIfEmpty(
       state: "RN",
       broker_partner: demo.broker_partner ?? null,
       images,
+      // Issue 22: condomínio, IPTU, suítes, features… (demo-details.ts).
+      ...DEMO_DETAILS[demo.codigo],
       created_at: createdAt,
       updated_at: createdAt,
     });

@@ -7,7 +7,7 @@ import { useErrorToast } from "~/features/auth/components/form-hooks";
 import { resetPasswordSchema } from "~/features/auth/schema";
 import { clearSessionCookie } from "~/features/auth/sessions.server";
 import { firstIssueMessage } from "~/lib/form-data";
-import { asString, readBody } from "~/lib/request-body.server";
+import { asString, readBody, UnreadableBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/auth-reset";
 
@@ -18,6 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const body = await readBody(request);
+  if (body instanceof UnreadableBody) return refusal(body.message, 400, { expired: false });
   const parsed = resetPasswordSchema.safeParse({ token: asString(body.token), password: asString(body.password) });
   if (!parsed.success) return refusal(firstIssueMessage(parsed.error), 400, { expired: false });
   const runtime = await getRuntime();

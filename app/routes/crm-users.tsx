@@ -20,7 +20,7 @@ import { type ActionAnswer, useAnswerToast } from "~/features/crm/form-helpers";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { firstIssueMessage } from "~/lib/form-data";
 import { parseTableQuery, SEARCH_PARAM, withPage } from "~/lib/pagination";
-import { asString, readBody } from "~/lib/request-body.server";
+import { asString, readBody, UnreadableBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-users";
 
@@ -40,6 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const body = await readBody(request);
+  if (body instanceof UnreadableBody) return data({ ok: false, message: body.message }, { status: 400 });
   const runtime = await getRuntime();
 
   if (body.intent === "invite") {

@@ -60,11 +60,17 @@ export async function readForm(request: Request, lists: readonly string[] = []):
  */
 export async function readBody(request: Request): Promise<Record<string, unknown> | UnreadableBody> {
   if (contentType(request).startsWith("application/json")) {
-    const bytes = Buffer.from(await request.arrayBuffer().catch(() => new ArrayBuffer(0)));
-    if (!isUtf8(bytes)) return new UnreadableBody(BODY_MESSAGES.notUtf8);
+    const bytes = await request.arrayBuffer().catch(() => new ArrayBuffer(0));
+    let text: string;
+    try {
+      // As request.json() reads it (a byte order mark dropped), but refusing what is not UTF-8.
+      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      return new UnreadableBody(BODY_MESSAGES.notUtf8);
+    }
     let body: unknown = null;
     try {
-      body = JSON.parse(bytes.toString("utf8"));
+      body = JSON.parse(text);
     } catch {
       // judged below, like any other non-object
     }

@@ -249,8 +249,10 @@ describe.each(DATABASE_KINDS)("requests on %s", (kind) => {
       expect(await crm(leadsAction, "/crm/leads", form.body, form.contentType)).toEqual(expected);
       expect(await crm(propertiesAction, "/crm/imoveis", latin1(JSON.stringify({ intent: "create", values: { ...validProperty, codigo: "UTF-1", title: "Casa de teste no Tirol, ótima" } })))).toEqual(expected);
       expect(await leadCount()).toBe(before);
-      // The same, as UTF-8: stored.
+      // The same, as UTF-8: stored; with a byte order mark in front too (as request.json() reads it).
       expect((await crm(leadsAction, "/crm/leads", JSON.stringify({ intent: "create", values }))).status).toBe(200);
+      const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ intent: "create", values: { ...values, full_name: "Lead Com BOM" } }))]);
+      expect((await crm(leadsAction, "/crm/leads", withBom)).status).toBe(200);
     });
   });
 

@@ -202,9 +202,10 @@ async function readLimited(request: Request): Promise<string | null | typeof NOT
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > PORTAL_WEBHOOK_MAX_BYTES) return null;
   try {
-    const bytes = Buffer.from(await request.arrayBuffer());
-    if (bytes.length > PORTAL_WEBHOOK_MAX_BYTES) return null;
-    return isUtf8(bytes) ? bytes.toString("utf8") : NOT_UTF8;
+    const bytes = await request.arrayBuffer();
+    if (bytes.byteLength > PORTAL_WEBHOOK_MAX_BYTES) return null;
+    // As request.text() reads it (a byte order mark dropped), but refusing what is not UTF-8.
+    return isUtf8(bytes) ? new TextDecoder().decode(bytes) : NOT_UTF8;
   } catch {
     return undefined;
   }

@@ -3,10 +3,11 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { hydrateAfterPaint } from "~/lib/hydrate-after-paint.server";
 import { NonceProvider } from "~/lib/nonce";
 import { errorFields, logger } from "~/lib/logger.server";
+import { loggedPath } from "~/lib/request-path";
 import { createNonce, securityHeaders } from "~/lib/security-headers";
 import { getEnv } from "~/lib/env.server";
 import { getRuntime } from "~/runtime.server";
@@ -116,8 +117,15 @@ export default function handleRequest(
 /**
  * Errors thrown by loaders and actions: log the real ones, not aborted requests. Only the error's
  * kind and code locations: a database error's message carries the query's values (a lead's name).
+ * React Router's own refusals (405: a POST to a page without a form) are the client's mistake:
+ * info, not error. The path as the request log shows it (a feed's token hidden).
  */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  log.error({ method: request.method, path: new URL(request.url).pathname, ...errorFields(error) }, "request failed");
+  const where = { method: request.method, path: loggedPath(new URL(request.url).pathname) };
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.info({ ...where, status: error.status }, "request refused");
+    return;
+  }
+  log.error({ ...where, ...errorFields(error) }, "request failed");
 }

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { Duplex } from "node:stream";
 import zlib from "node:zlib";
@@ -8,19 +7,29 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import type { HttpBindings } from "@hono/node-server";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { isbot } from "isbot";
 import type { Logger } from "pino";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { canonicalPath, loggedPath } from "../app/lib/request-path";
+import { proxyList, resolveClientIp } from "./client-address";
 import { type CachedEntry, PageCache, type RenderOutcome, createEntry, etagMatches, normalizeSearch, preferredEncoding, shareablePage } from "./page-cache";
 import { overloadGuard } from "./overload";
+import { isCacheable, isPrivateResponse, mayWrite, propertyViewOf } from "./request-rules";
+
+// The rules, for tests and tools that judge a request the way the server does.
+export { loggedPath } from "../app/lib/request-path";
+export { isCacheable, isPrivateResponse, isSameOrigin, propertyViewOf } from "./request-rules";
+export { resolveClientIp } from "./client-address";
 
 /**
- * The production HTTP server around the React Router app. In order, for every request: a request
- * id and one log line, compression, security headers with a per-request CSP nonce, the refusal
- * of writes from foreign origins, body-size limits, no-store for anything signed in, static files
- * (precompressed at build), the public page cache (anonymous GETs of public pages, see
+ * The production HTTP server around the React Router app. In order, for every request: its
+ * canonical path (the one every rule below sees), a request id and one log line, compression,
+ * security headers with a per-request CSP nonce, no-store for anything signed in, the overload
+ * guard, the refusal of writes from foreign origins and of methods the site does not use,
+ * body-size limits, static files (precompressed at build), a redirect of any other spelling of a
+ * page to its canonical path, the public page cache (anonymous GETs of public pages, see
  * page-cache.ts), and finally the app, which sees the request at its public address (PUBLIC_URL)
- * with the client's address. createApp() builds it the same way for `npm start` and for tests.
+ * and canonical path, with the client's address. createApp() builds it the same way for
+ * `npm start` and for tests.
  */
 
 type AppEntryExports = {
@@ -46,25 +55,31 @@ export type AppOptions = {
   trustProxy: boolean;
   /** With trustProxy: how many proxies of ours append to X-Forwarded-For (TRUST_PROXY_HOPS). */
   trustProxyHops?: number;
+  /** With trustProxy: where our nearest proxy connects from (TRUSTED_PROXIES; default loopback). */
+  trustedProxies?: readonly string[];
   /** Defaults to whether publicUrl is https. */
   https?: boolean;
   /** Overrides PAGE_CACHE_MAX_BYTES (0: no cache). */
   pageCacheMaxBytes?: number;
 };
 
-type Env = { Bindings: HttpBindings; Variables: { cspNonce: string; requestId: string } };
+type Env = { Bindings: HttpBindings; Variables: { cspNonce: string; requestId: string; path: string } };
 
 /** Forms and JSON: the largest legitimate body (a listing with 30 photo URLs) is a few KB. */
 export const FORM_BODY_LIMIT = 64 * 1024;
 /** Room for a multipart envelope around one photo. */
 const MULTIPART_FRAMING = 64 * 1024;
-const UPLOAD_PATH = /^\/crm\/midia(\.data)?\/?$/;
+const UPLOAD_PATH = /^\/crm\/midia(\.data)?$/;
+/** What the site answers to: pages and resources are read with GET/HEAD and written with POST. */
+const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
+const ALLOW = "GET, HEAD, POST";
 
 export const MESSAGES = {
   foreignOrigin: "Pedido recusado: envie o formulário pelo próprio site.",
   tooLarge: "Conteúdo grande demais: o limite é de 64 KB.",
   photoTooLarge: "arquivo maior que 5 MB",
   serverError: "Erro interno. Tente novamente.",
+  methodNotAllowed: "Método não permitido.",
 } as const;
 
 export function createApp(options: AppOptions) {
@@ -75,6 +90,8 @@ export function createApp(options: AppOptions) {
   const publicOrigin = new URL(options.publicUrl).origin;
   const https = options.https ?? publicOrigin.startsWith("https:");
   const log = entry.getLogger().child({ component: "http" });
+  const proxyPolicy = { trustProxy: options.trustProxy, hops: options.trustProxyHops ?? 1, trusted: proxyList(options.trustedProxies) };
+  let toldOfUntrustedPeer = false;
 
   // One line per request. Only what says how the server behaves: never the query string, the
   // client's address, cookies or the body, which may hold a person's data.
@@ -82,18 +99,20 @@ export function createApp(options: AppOptions) {
     const started = performance.now();
     const requestId = crypto.randomUUID();
     c.set("requestId", requestId);
+    // The path as React Router will match it (issue 21): every rule below reads this one.
+    c.set("path", canonicalPath(new URL(c.req.url).pathname));
     await next();
     c.res.headers.set("X-Request-Id", requestId);
     // A health probe every few seconds is noise: logged only when it fails (or at LOG_LEVEL=debug).
-    const level = c.req.path === "/healthz" && c.res.status === 200 ? "debug" : "info";
+    const level = c.get("path") === "/healthz" && c.res.status === 200 ? "debug" : "info";
     log[level](
-      { reqId: requestId, method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) },
+      { reqId: requestId, method: c.req.method, path: loggedPath(c.get("path")), status: c.res.status, ms: Math.round(performance.now() - started) },
       "request",
     );
   });
 
   app.onError((error, c) => {
-    log.error({ reqId: c.get("requestId"), path: loggedPath(c.req.path), ...entry.errorFields(error) }, "request failed");
+    log.error({ reqId: c.get("requestId"), path: loggedPath(c.get("path") ?? c.req.path), ...entry.errorFields(error) }, "request failed");
     return c.text(MESSAGES.serverError, 500);
   });
 
@@ -112,7 +131,7 @@ export function createApp(options: AppOptions) {
   // A page or answer that depends on who asks must never be kept by a browser or a proxy.
   app.use("*", async (c, next) => {
     await next();
-    if (isPrivateResponse(c.req.path, c.req.header("cookie"), c.res.headers)) {
+    if (isPrivateResponse(c.get("path"), c.req.header("cookie"), c.res.headers)) {
       // Event streams also ask proxies not to transform (compress, buffer) them: keep that.
       const noTransform = /no-transform/.test(c.res.headers.get("Cache-Control") ?? "");
       c.res.headers.set("Cache-Control", noTransform ? "no-store, no-transform" : "no-store");
@@ -125,8 +144,25 @@ export function createApp(options: AppOptions) {
   // body is read. React Router's own check compares with the request's URL, which is ours below.
   app.use("*", async (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
-    if (!isSameOrigin(c.req.raw.headers, publicOrigin)) return c.text(MESSAGES.foreignOrigin, 403);
+    if (!mayWrite(c.get("path"), c.req.raw.headers, publicOrigin)) return c.text(MESSAGES.foreignOrigin, 403);
     return next();
+  });
+
+  // TRACE, PUT, OPTIONS…: the site has no use for them (and TRACE cannot even be handed to the
+  // app: the Fetch API refuses to build such a request). React Router's own 405 (a POST to a page
+  // without a form, a GET of a resource that only takes posts) gets the Allow header it lacks and,
+  // from a resource route, a message instead of "Unexpected Server Error".
+  app.use("*", async (c, next) => {
+    if (!ALLOWED_METHODS.has(c.req.method)) return c.text(MESSAGES.methodNotAllowed, 405, { Allow: ALLOW });
+    await next();
+    if (c.res.status !== 405 || c.res.headers.has("Allow")) return;
+    const allow = c.req.method === "POST" ? "GET, HEAD" : "POST";
+    if (!c.get("path").endsWith(".data") && (c.res.headers.get("Content-Type") ?? "").startsWith("application/json")) {
+      c.res = new Response(MESSAGES.methodNotAllowed, { status: 405, headers: { "Content-Type": "text/plain; charset=UTF-8" } });
+      // Hono carries the old answer's headers over: its length is not this body's.
+      c.res.headers.delete("Content-Length");
+    }
+    c.res.headers.set("Allow", allow);
   });
 
   // Refuse a large body before reading it (Content-Length) or as soon as a streamed one passes
@@ -136,7 +172,7 @@ export function createApp(options: AppOptions) {
     maxSize: entry.MAX_UPLOAD_BYTES + MULTIPART_FRAMING,
     onError: (c) => c.json({ error: MESSAGES.photoTooLarge }, 413),
   });
-  app.use("*", (c, next) => (UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : formLimit(c, next)));
+  app.use("*", (c, next) => (UPLOAD_PATH.test(c.get("path")) ? uploadLimit(c, next) : formLimit(c, next)));
 
   // Fingerprinted build assets never change: cache them for a year. Text files were compressed
   // at build (vite.config.ts writes .br and .gz beside them): served as they are, never
@@ -165,13 +201,24 @@ export function createApp(options: AppOptions) {
     }),
   );
 
+  // Any other spelling of a page (/SOBRE, /s%6Fbre, /sobre/) goes to its canonical path, so that
+  // browsers, search engines and the page cache know each page by one address. Static files were
+  // served above as named; `.data` requests (the client router's) and writes are answered for
+  // the canonical path instead, as React Router would match them anyway.
+  app.use("*", async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    const url = new URL(c.req.url);
+    if (url.pathname === c.get("path") || url.pathname.endsWith(".data")) return next();
+    return c.redirect(`${c.get("path")}${url.search}`, 301);
+  });
+
   // --- Property page views (issue 12) ---------------------------------------------------------
   // Counted here, around the page cache, which answers most visitors without running a loader.
-  // What counts is decided by propertyViewOf (below); the sums are batched in memory by the app
-  // (features/reports/views.server.ts), so a page view costs no database write.
-  app.use("/imoveis/*", async (c, next) => {
+  // What counts is decided by propertyViewOf (request-rules.ts); the sums are batched in memory by
+  // the app (features/reports/views.server.ts), so a page view costs no database write.
+  app.use("*", async (c, next) => {
     await next();
-    const id = propertyViewOf(c.req.method, c.req.path, c.res.status, c.req.raw.headers);
+    const id = propertyViewOf(c.req.method, c.get("path"), c.res.status, c.req.raw.headers);
     if (id) entry.countPropertyView?.(id);
   });
   // --- end of property page views ---------------------------------------------------------------
@@ -188,15 +235,15 @@ export function createApp(options: AppOptions) {
   }
 
   const render = (c: Context<Env>, request: Request) => {
-    const clientIp = resolveClientIp(
-      c.req.raw.headers,
-      c.env?.incoming?.socket?.remoteAddress,
-      options.trustProxy,
-      options.trustProxyHops ?? 1,
-    );
+    const { address: clientIp, ignoredForwardedFor } = resolveClientIp(c.req.raw.headers, c.env?.incoming?.socket?.remoteAddress, proxyPolicy);
+    if (ignoredForwardedFor && !toldOfUntrustedPeer) {
+      toldOfUntrustedPeer = true;
+      // Once: behind a proxy missing from the list, every visitor would share its address.
+      log.warn("X-Forwarded-For ignored: the connection did not come from TRUSTED_PROXIES (list your proxy's address there)");
+    }
     // Overwrite whatever the client sent: downstream code (better-auth's limits) trusts this header.
     request.headers.set("x-client-ip", clientIp);
-    log.debug({ reqId: c.get("requestId"), path: loggedPath(c.req.path) }, "app render");
+    log.debug({ reqId: c.get("requestId"), path: loggedPath(c.get("path")) }, "app render");
     return handler(request, { cspNonce: c.get("cspNonce"), clientIp });
   };
 
@@ -224,8 +271,8 @@ export function createApp(options: AppOptions) {
   };
 
   app.all("*", async (c) => {
-    const request = atPublicOrigin(c.req.raw, publicOrigin);
-    if (cache && cacheListening && isCacheable(c.req.method, c.req.path, c.req.header("cookie"))) {
+    const request = atPublicOrigin(c.req.raw, publicOrigin, c.get("path"));
+    if (cache && cacheListening && isCacheable(c.req.method, c.get("path"), c.req.header("cookie"))) {
       const url = new URL(request.url);
       const search = normalizeSearch(url.pathname, url.searchParams);
       const key = `${url.pathname}${search}`;
@@ -246,66 +293,15 @@ export function createApp(options: AppOptions) {
     const response = await render(c, request);
     // A write through the CRM has committed: this process's next request must not see an old
     // page, even if the database's notification is still on its way (PostgreSQL).
-    if (cache && c.req.method !== "GET" && c.req.method !== "HEAD" && /^\/crm(\/|\.data|$)/.test(c.req.path)) cache.invalidate();
+    if (cache && c.req.method !== "GET" && c.req.method !== "HEAD" && /^\/crm(\/|\.data|$)/.test(c.get("path"))) cache.invalidate();
     return response;
   });
 
   return app;
 }
 
-/**
- * A path as the log may show it. A calendar feed's and the portals' listing feed's file names
- * are their secret tokens (/calendario/<token>.ics, /feeds/vrsync/<token>.xml): logs are read by
- * more people, and kept longer, than the feeds.
- */
-export function loggedPath(pathname: string): string {
-  if (pathname.startsWith("/calendario/")) return "/calendario/[token]";
-  if (pathname.startsWith("/feeds/vrsync/")) return "/feeds/vrsync/[token]";
-  return pathname;
-}
-
-const PROPERTY_VIEW_PATH = /^\/imoveis\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\.data)?$/i;
-
-/**
- * The property whose page this request viewed, or null (issue 12). A view is a GET of
- * /imoveis/<id> — the HTML document, or its .data when a visitor navigates inside the site —
- * answered 200 or 304 (a cached copy revalidated is still a view). Not counted: HEAD, other
- * statuses (404 of an unknown id), bots and link-preview crawlers (isbot; no User-Agent counts as
- * a bot), prefetches (hovering a card fetches the .data before any click), and any request with
- * better-auth's session cookie: staff looking at listings are not visitors. The cookie is not
- * validated (that would cost a database read per view); a visitor has none, and an expired one
- * left in a former staff browser is a rare undercount we accept. Known overcount: an open page
- * revalidates its .data when listings change (live updates), which counts again.
- */
-export function propertyViewOf(method: string, pathname: string, status: number, headers: Headers): string | null {
-  if (method !== "GET" || (status !== 200 && status !== 304)) return null;
-  const match = PROPERTY_VIEW_PATH.exec(pathname);
-  if (!match) return null;
-  const agent = headers.get("user-agent");
-  if (!agent || isbot(agent)) return null;
-  if (/prefetch|prerender/i.test(`${headers.get("sec-purpose") ?? ""} ${headers.get("purpose") ?? ""} ${headers.get("x-moz") ?? ""}`)) return null;
-  if (SESSION_COOKIE.test(headers.get("cookie") ?? "")) return null;
-  return match[1].toLowerCase();
-}
-
 /** Headers that belong to one transfer, not to the shared content. */
 const UNSHARED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "date", "set-cookie", "x-request-id"]);
-
-/**
- * Paths that are never the public site's pages: the CRM, sign-in, resources (the portals' feed is
- * streamed, and its file name is a secret), build files, and
- * React Router's route discovery (/__manifest: its answer depends on the `p` and `version`
- * parameters, which a page key would drop — a stale manifest makes browsers reload the page).
- * /favoritos answers for the ids a browser sends (`?ids=`), which a page key would drop too.
- */
-const UNCACHED_PATH = /^\/(crm|auth|favoritos)(\.data$|\/|$)|^\/(api|media|assets|calendario|feeds)\/|^\/healthz$|^\/__manifest$/;
-/** Any cookie the app reads (better-auth's, with the __Secure- prefix on https). */
-const APP_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\./;
-
-/** Anonymous GETs of the public site: no cookie of ours, nothing signed in, nothing written. */
-export function isCacheable(method: string, pathname: string, cookie: string | undefined): boolean {
-  return method === "GET" && !UNCACHED_PATH.test(pathname) && !(cookie && APP_COOKIE.test(cookie));
-}
 
 /**
  * One copy of a cached answer. Browsers revalidate every time (no-cache) with the ETag: a change
@@ -343,67 +339,20 @@ function hasPrecompressed(file: string): boolean {
 /**
  * The request as the visitor addressed it: behind a TLS proxy the server sees
  * http://127.0.0.1:3000/…, while the browser, React Router's CSRF check and better-auth know the
- * site as https://www.example.com. Only the origin changes; path, query, method, headers and
- * body stay. (Concatenation, not new URL(path, base): a path such as //evil.example would be
- * read as another host.)
+ * site as https://www.example.com. The origin changes, and the path becomes its canonical
+ * spelling when given (the one the server's rules judged); query, method, headers and body stay.
+ * (Concatenation, not new URL(path, base): a path such as //evil.example would be read as
+ * another host.)
  */
-export function atPublicOrigin(request: Request, publicOrigin: string): Request {
+export function atPublicOrigin(request: Request, publicOrigin: string, pathname?: string): Request {
   const incoming = new URL(request.url);
-  return new Request(`${publicOrigin}${incoming.pathname}${incoming.search}`, {
+  return new Request(`${publicOrigin}${pathname ?? incoming.pathname}${incoming.search}`, {
     method: request.method,
     headers: new Headers(request.headers),
     body: request.body,
     signal: request.signal,
     ...(request.body ? { duplex: "half" } : {}),
   } as RequestInit);
-}
-
-/**
- * Whether a write comes from our own pages. Browsers send Origin on every cross-site POST (and
- * "null" from sandboxed or privacy-sensitive contexts, refused too). Without Origin, a browser
- * still tells where a request came from in Sec-Fetch-Site; a client that sends neither (curl, a
- * server) is not a browser a victim could be lured into, so it passes, as React Router does.
- */
-export function isSameOrigin(headers: Headers, publicOrigin: string): boolean {
-  const origin = headers.get("origin");
-  if (origin !== null) return origin === publicOrigin;
-  const site = headers.get("sec-fetch-site");
-  return site !== "cross-site" && site !== "same-site";
-}
-
-// better-auth's cookie, with the __Secure- prefix on https.
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
-const PRIVATE_PATH = /^\/(crm|auth)(\.data$|\/|$)/;
-
-/**
- * Pages and data for the CRM and sign-in, anything answered to a signed-in browser, and anything
- * setting a cookie. Public static files (build assets, favicon, listing photos) are the same for
- * everyone, so a signed-in browser may keep them like anybody else.
- */
-export function isPrivateResponse(pathname: string, cookie: string | undefined, responseHeaders: Headers): boolean {
-  if (PRIVATE_PATH.test(pathname) || responseHeaders.has("set-cookie")) return true;
-  if (!cookie || !SESSION_COOKIE.test(cookie)) return false;
-  return !/\bpublic\b/.test(responseHeaders.get("cache-control") ?? "");
-}
-
-/**
- * The client's address for per-address limits. Behind TRUST_PROXY, each proxy of ours appends
- * the address it saw to X-Forwarded-For, so the client is the entry `hops` places from the
- * right; entries further left were written by the client and are ignored. Without a usable
- * entry, the connecting address.
- */
-export function resolveClientIp(headers: Headers, socketAddress: string | undefined, trustProxy: boolean, hops = 1): string {
-  const socket = (socketAddress ?? "unknown").replace(/^::ffff:/, "");
-  if (!trustProxy) return socket;
-  // Several X-Forwarded-For headers arrive joined with ", ": the same list.
-  const entries = (headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  if (entries.length === 0) return socket;
-  // Fewer entries than hops: the request skipped a proxy; the leftmost is what our nearest saw.
-  const chosen = entries[Math.max(0, entries.length - hops)].replace(/^::ffff:/, "");
-  return net.isIP(chosen) ? chosen : socket;
 }
 
 const COMPRESSIBLE = /^(text\/(html|css|plain|xml|javascript)|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;

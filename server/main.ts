@@ -21,7 +21,7 @@ import { runPrimary } from "./primary";
 // user only; DATA_DIR itself is made 0700 by the runtime.
 process.umask(0o077);
 
-type Runtime = { env: { PORT: number; HOST: string; TRUST_PROXY: boolean; TRUST_PROXY_HOPS: number; publicUrl: string } };
+type Runtime = { env: { PORT: number; HOST: string; TRUST_PROXY: boolean; TRUST_PROXY_HOPS: number; TRUSTED_PROXIES: string[]; publicUrl: string } };
 type EntryExports = {
   startRuntime(): Promise<Runtime>;
   stopRuntime(): Promise<void>;
@@ -82,6 +82,7 @@ const app = createApp({
   publicUrl: env.publicUrl,
   trustProxy: env.TRUST_PROXY,
   trustProxyHops: env.TRUST_PROXY_HOPS,
+  trustedProxies: env.TRUSTED_PROXIES,
 });
 
 let stopping = false;

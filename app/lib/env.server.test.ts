@@ -46,3 +46,20 @@ describe("WEB_CONCURRENCY", () => {
     expect(() => parseEnv({ WEB_CONCURRENCY: "muitos" })).toThrow(/WEB_CONCURRENCY: must be a number/);
   });
 });
+
+describe("TRUSTED_PROXIES", () => {
+  it("defaults to this machine (loopback), and takes addresses and CIDR ranges, IPv4 and IPv6", () => {
+    expect(parseEnv({}).TRUSTED_PROXIES).toEqual(["127.0.0.1/8", "::1"]);
+    expect(parseEnv({ TRUSTED_PROXIES: " 10.0.0.5, 172.16.0.0/12 ,fd00::/8,::1 " }).TRUSTED_PROXIES).toEqual(["10.0.0.5", "172.16.0.0/12", "fd00::/8", "::1"]);
+  });
+
+  it("stops the process with the variable's name and the entry that is wrong", () => {
+    expect(() => parseEnv({ TRUSTED_PROXIES: "10.0.0.300" })).toThrow(/TRUSTED_PROXIES: "10.0.0.300" is not an IP address or a CIDR range/);
+    expect(() => parseEnv({ TRUSTED_PROXIES: "127.0.0.1,proxy.local" })).toThrow(/TRUSTED_PROXIES: "proxy.local" is not/);
+    expect(() => parseEnv({ TRUSTED_PROXIES: "10.0.0.0/33" })).toThrow(/TRUSTED_PROXIES: "10.0.0.0\/33" is not/);
+    expect(() => parseEnv({ TRUSTED_PROXIES: "::1/129" })).toThrow(/TRUSTED_PROXIES: "::1\/129" is not/);
+    expect(() => parseEnv({ TRUSTED_PROXIES: "10.0.0.0/8/1" })).toThrow(/TRUSTED_PROXIES: "10.0.0.0\/8\/1" is not/);
+    expect(() => parseEnv({ TRUSTED_PROXIES: "10.0.0.0/x" })).toThrow(/TRUSTED_PROXIES: "10.0.0.0\/x" is not/);
+    expect(() => parseEnv({ TRUSTED_PROXIES: " , " })).toThrow(/TRUSTED_PROXIES: list at least one address/);
+  });
+});

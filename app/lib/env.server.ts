@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -18,6 +19,30 @@ const optionalText = z
   .trim()
   .transform((value) => (value === "" ? undefined : value))
   .optional();
+
+/** Where a proxy of ours connects from when none is configured: this machine. */
+export const DEFAULT_TRUSTED_PROXIES = "127.0.0.1/8,::1";
+
+/** One entry of TRUSTED_PROXIES: an address ("10.0.0.5", "::1") or a CIDR range ("10.0.0.0/24"); null when it is neither. */
+export function parseProxyEntry(entry: string): { address: string; prefix: number; family: "ipv4" | "ipv6" } | null {
+  const [address, prefixText, ...rest] = entry.trim().split("/");
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0 || address.includes("%")) return null;
+  const max = version === 4 ? 32 : 128;
+  const prefix = prefixText === undefined ? max : /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : Number.NaN;
+  if (!(prefix >= 0 && prefix <= max)) return null;
+  return { address, prefix, family: version === 4 ? "ipv4" : "ipv6" };
+}
+
+const proxyList = z
+  .string()
+  .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+  .superRefine((entries, ctx) => {
+    if (entries.length === 0) ctx.addIssue({ code: "custom", message: "list at least one address, such as 127.0.0.1" });
+    for (const entry of entries) {
+      if (!parseProxyEntry(entry)) ctx.addIssue({ code: "custom", message: `"${entry}" is not an IP address or a CIDR range (such as 10.0.0.5 or 10.0.0.0/24)` });
+    }
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -46,6 +71,12 @@ const envSchema = z.object({
    * that many places from the right; anything further left was written by the client itself.
    */
   TRUST_PROXY_HOPS: z.coerce.number({ error: "must be a number" }).int().min(1).max(10).default(1),
+  /**
+   * With TRUST_PROXY: the addresses our nearest proxy connects from (comma-separated IPs or CIDR
+   * ranges). X-Forwarded-For is read only on connections from one of them; from anyone else it
+   * is the client's own writing, and the connecting address is the client.
+   */
+  TRUSTED_PROXIES: proxyList.default(DEFAULT_TRUSTED_PROXIES.split(",")),
   STORAGE_DRIVER: z.enum(["local", "s3"], { error: "use local or s3" }).default("local"),
   S3_ENDPOINT: optionalText.pipe(z.url({ error: "must be a URL" }).optional()),
   S3_REGION: z.string().default("us-east-1"),

@@ -9,13 +9,14 @@ import { useCheckedSubmit, useErrorToast } from "~/features/auth/components/form
 import { forgotPasswordSchema } from "~/features/auth/schema";
 import { clientIp } from "~/lib/client-ip.server";
 import { firstIssueMessage } from "~/lib/form-data";
-import { asString, readBody } from "~/lib/request-body.server";
+import { asString, readBody, UnreadableBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/auth-forgot";
 
 /** 'Esqueci minha senha': an e-mail address in, the same answer out whether or not it has an account. */
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readBody(request);
+  if (body instanceof UnreadableBody) return refusal(body.message, 400);
   const parsed = forgotPasswordSchema.safeParse({ email: asString(body.email) });
   if (!parsed.success) return refusal(firstIssueMessage(parsed.error), 400);
   const result = await requestPasswordReset(await getRuntime(), parsed.data.email, clientIp(request, context));

@@ -10,7 +10,7 @@ import { acceptInviteSchema } from "~/features/auth/schema";
 import { signInAfterProof } from "~/features/auth/sessions.server";
 import { clientIp } from "~/lib/client-ip.server";
 import { firstIssueMessage } from "~/lib/form-data";
-import { asString, readBody } from "~/lib/request-body.server";
+import { asString, readBody, UnreadableBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/auth-invite";
 
@@ -26,6 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readBody(request);
+  if (body instanceof UnreadableBody) return refusal(body.message, 400, { problem: undefined });
   const parsed = acceptInviteSchema.safeParse({
     token: asString(body.token),
     fullName: asString(body.fullName),

@@ -8,7 +8,7 @@ import { resetPasswordSchema } from "~/features/auth/schema";
 import { clearSessionCookie } from "~/features/auth/sessions.server";
 import { clientIp } from "~/lib/client-ip.server";
 import { firstIssueMessage } from "~/lib/form-data";
-import { asString, readBody } from "~/lib/request-body.server";
+import { asString, readBody, UnreadableBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/auth-reset";
 
@@ -19,6 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readBody(request);
+  if (body instanceof UnreadableBody) return refusal(body.message, 400, { expired: false });
   const parsed = resetPasswordSchema.safeParse({ token: asString(body.token), password: asString(body.password) });
   if (!parsed.success) return refusal(firstIssueMessage(parsed.error), 400, { expired: false });
   const runtime = await getRuntime();

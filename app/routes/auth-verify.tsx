@@ -10,7 +10,7 @@ import { getUserRole } from "~/features/auth/guard.server";
 import { verifyEmailSchema } from "~/features/auth/schema";
 import { signInAfterProof } from "~/features/auth/sessions.server";
 import { firstIssueMessage } from "~/lib/form-data";
-import { asString, readBody } from "~/lib/request-body.server";
+import { asString, readBody, UnreadableBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/auth-verify";
 
@@ -25,6 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const body = await readBody(request);
+  if (body instanceof UnreadableBody) return refusal(body.message, 400, { expired: false });
   const parsed = verifyEmailSchema.safeParse({ token: asString(body.token), password: asString(body.password) });
   if (!parsed.success) return refusal(firstIssueMessage(parsed.error), 400, { expired: false });
   const runtime = await getRuntime();

@@ -14,7 +14,7 @@ import { signInSchema, signUpSchema } from "~/features/auth/schema";
 import { signIn } from "~/features/auth/sessions.server";
 import { clientIp } from "~/lib/client-ip.server";
 import { firstIssueMessage } from "~/lib/form-data";
-import { asString, readBody } from "~/lib/request-body.server";
+import { asString, readBody, UnreadableBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/auth";
 
@@ -44,6 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const body = await readBody(request);
+  if (body instanceof UnreadableBody) return refusal(body.message, 400);
   const form = { intent: asString(body.intent), fullName: asString(body.fullName), email: asString(body.email), password: asString(body.password) };
   const runtime = await getRuntime();
   const ip = clientIp(request, context);

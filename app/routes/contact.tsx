@@ -9,7 +9,7 @@ import { SocialLinks } from "~/features/site/components/social-links";
 import { rootDataFromMatches } from "~/features/site/root-data";
 import { buttonClass } from "~/components/ui/button";
 import { clientIp } from "~/lib/client-ip.server";
-import { BODY_MESSAGES, readForm } from "~/lib/request-body.server";
+import { readForm, UnreadableBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
@@ -17,7 +17,7 @@ import type { Route } from "./+types/contact";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readForm(request);
-  if (!fields) return data({ ok: false, message: BODY_MESSAGES.malformed }, { status: 400 });
+  if (fields instanceof UnreadableBody) return data({ ok: false, message: fields.message }, { status: 400 });
   const runtime = await getRuntime();
   const { db, env } = runtime;
   const result = await createContactLead({ db, ip: clientIp(request, context), limitPerHour: env.LEAD_LIMIT_PER_HOUR, publicUrl: env.publicUrl }, fields);

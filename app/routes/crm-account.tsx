@@ -12,7 +12,7 @@ import { getCurrentSession, requireStaff } from "~/features/auth/guard.server";
 import { changePasswordSchema } from "~/features/auth/schema";
 import { type ActionAnswer, useAnswerToast } from "~/features/crm/form-helpers";
 import { firstIssueMessage } from "~/lib/form-data";
-import { asString, readBody } from "~/lib/request-body.server";
+import { asString, readBody, UnreadableBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-account";
 
@@ -27,6 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
   const current = await getCurrentSession(request);
   if (!current) return data({ ok: false, message: "Sessão encerrada. Entre de novo." }, { status: 401 });
   const body = await readBody(request);
+  if (body instanceof UnreadableBody) return data({ ok: false, message: body.message }, { status: 400 });
   const parsed = changePasswordSchema.safeParse({ currentPassword: asString(body.currentPassword), newPassword: asString(body.newPassword) });
   if (!parsed.success) return data({ ok: false, message: firstIssueMessage(parsed.error) }, { status: 400 });
   const result = await changeOwnPassword(await getRuntime(), { id: staff.id, email: staff.email, sessionId: current.sessionId }, parsed.data);

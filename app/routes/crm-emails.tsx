@@ -10,7 +10,7 @@ import { getMailStatus, isMailId, listProblemMail, retryMail, type ProblemMail }
 import { MailNotice } from "~/features/mail/components/mail-notice";
 import { mailKindLabel } from "~/features/mail/labels";
 import { formatDateTime } from "~/lib/format";
-import { asString, readBody } from "~/lib/request-body.server";
+import { asString, readBody, UnreadableBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-emails";
 
@@ -25,6 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const body = await readBody(request);
+  if (body instanceof UnreadableBody) return data({ ok: false, message: body.message }, { status: 400 });
   const id = asString(body.id);
   if (!isMailId(id)) return data({ ok: false, message: "Pedido inválido" }, { status: 400 });
   const runtime = await getRuntime();

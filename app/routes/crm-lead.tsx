@@ -19,7 +19,7 @@ import { LEAD_PAGE_MESSAGES, nextContactSchema, noteSchema, statusSchema } from 
 import { useLiveUpdates } from "~/features/live/use-live-updates";
 import { firstIssueMessage } from "~/lib/form-data";
 import { errorFields, logger } from "~/lib/logger.server";
-import { asString, readBody } from "~/lib/request-body.server";
+import { asString, readBody, UnreadableBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-lead";
 
@@ -37,6 +37,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const actor = { id: staff.id, email: staff.email, name: staff.name };
   const { db } = await getRuntime();
   const body = await readBody(request);
+  if (body instanceof UnreadableBody) return data({ ok: false, message: body.message }, { status: 400 });
   const intent = asString(body.intent);
   const notFound = () => data({ ok: false, message: LEAD_PAGE_MESSAGES.notFound }, { status: 404 });
   const invalid = (error: { issues: readonly { message: string }[] }) => data({ ok: false, message: firstIssueMessage(error) }, { status: 400 });

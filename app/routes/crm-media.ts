@@ -71,5 +71,5 @@ async function readUploadedFile(request: Request): Promise<Buffer> {
 }
 
 export function loader() {
-  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+  return new Response("Método não permitido: envie a foto com POST.", { status: 405, headers: { Allow: "POST" } });
 }

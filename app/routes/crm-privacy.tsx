@@ -1,12 +1,12 @@
-import { useActionData } from "react-router";
+import { data, useActionData } from "react-router";
 import { Card } from "~/components/ui/card";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { useLiveUpdates } from "~/features/live/use-live-updates";
 import { PersonSearch } from "~/features/privacy/components/person-search";
 import { PersonView } from "~/features/privacy/components/person-view";
 import { RetentionCard } from "~/features/privacy/components/retention-card";
-import { handlePrivacyAction, loadPrivacyPage } from "~/features/privacy/page.server";
-import { readBody } from "~/lib/request-body.server";
+import { handlePrivacyAction, loadPrivacyPage, type PrivacyAnswer } from "~/features/privacy/page.server";
+import { readBody, UnreadableBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-privacy";
 
@@ -23,6 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const body = await readBody(request);
+  if (body instanceof UnreadableBody) return data<PrivacyAnswer>({ ok: false, message: body.message }, { status: 400 });
   return handlePrivacyAction((await getRuntime()).db, { id: admin.id, email: admin.email, name: admin.name }, body);
 }
 

@@ -24,7 +24,7 @@ import {
 import { firstIssueMessage } from "~/lib/form-data";
 import { errorFields, logger } from "~/lib/logger.server";
 import { pageInfo, parseTableQuery, SEARCH_PARAM, TABLE_PAGE_SIZE, withPage } from "~/lib/pagination";
-import { asString, readBody } from "~/lib/request-body.server";
+import { asString, readBody, UnreadableBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-properties";
 
@@ -52,6 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = { id: staff.id, email: staff.email, name: staff.name };
   const runtime = await getRuntime();
   const body = await readBody(request);
+  if (body instanceof UnreadableBody) return data({ ok: false, message: body.message }, { status: 400 });
   const intent = asString(body.intent);
   const id = asString(body.id);
 

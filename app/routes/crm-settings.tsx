@@ -11,7 +11,7 @@ import { EDITABLE_PROFILE_FIELDS } from "~/features/settings/keys";
 import { handleSettingsPost } from "~/features/settings/settings-form.server";
 import { loadBrokerProfile, loadNotificationEmails, loadWhatsappTemplates } from "~/features/settings/settings.server";
 import { getBrokerProfile } from "~/features/site/broker-profile.server";
-import { readBody } from "~/lib/request-body.server";
+import { readBody, UnreadableBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-settings";
 
@@ -44,6 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const runtime = await getRuntime();
   const body = await readBody(request);
+  if (body instanceof UnreadableBody) return data({ ok: false, message: body.message }, { status: 400 });
   const result = await handleSettingsPost(runtime, { id: admin.id, email: admin.email, name: admin.name }, body);
   return data(result.body, { status: result.status });
 }

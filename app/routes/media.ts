@@ -11,7 +11,7 @@ import type { Route } from "./+types/media";
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const { id, file } = params;
-  if (!isMediaId(id) || !isMediaFileName(file)) return new Response("Not found", { status: 404 });
+  if (!isMediaId(id) || !isMediaFileName(file)) return new Response("Não encontrado.", { status: 404 });
   const runtime = await getRuntime();
   let stored = await runtime.storage.get(`${id}/${file}`);
   if (!stored && file === LARGE_JPEG_FILE) {
@@ -23,7 +23,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       return new Response("Erro interno. Tente novamente.", { status: 500, headers: { "Cache-Control": "no-store" } });
     }
   }
-  if (!stored) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!stored) return new Response("Não encontrado.", { status: 404, headers: { "Cache-Control": "no-store" } });
   return new Response(new Uint8Array(stored.body), {
     headers: {
       "Content-Type": stored.contentType,

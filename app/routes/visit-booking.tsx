@@ -6,7 +6,7 @@ import { LEAD_MESSAGES } from "~/features/leads/messages";
 import { getPublicProperty } from "~/features/properties/public-queries.server";
 import { rootDataFromMatches } from "~/features/site/root-data";
 import { clientIp } from "~/lib/client-ip.server";
-import { BODY_MESSAGES, readForm } from "~/lib/request-body.server";
+import { readForm, UnreadableBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/visit-booking";
@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readForm(request);
-  if (!fields) return data({ ok: false, message: BODY_MESSAGES.malformed }, { status: 400 });
+  if (fields instanceof UnreadableBody) return data({ ok: false, message: fields.message }, { status: 400 });
   const runtime = await getRuntime();
   const { db, env } = runtime;
   const result = await createVisitBooking({ db, ip: clientIp(request, context), limitPerHour: env.LEAD_LIMIT_PER_HOUR, publicUrl: env.publicUrl }, fields);

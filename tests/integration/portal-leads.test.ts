@@ -12,6 +12,7 @@ import { personCsv, personJson } from "~/features/privacy/export-document.server
 import { loadPerson } from "~/features/privacy/person.server";
 import { SETTING_KEYS } from "~/features/settings/keys";
 import { MESSAGES } from "~/lib/validation";
+import * as crmLeadsRoute from "~/routes/crm-leads";
 import * as webhookRoute from "~/routes/portal-leads-webhook";
 import { loader as reportExportLoader } from "~/routes/crm-reports-export";
 import { loader as reportsLoader } from "~/routes/crm-reports";
@@ -28,18 +29,20 @@ import { resourceRoutesBuild } from "../helpers/server-build";
  * 'portal', the portal's name and temperature, the listing linked by código, the new-lead alert in
  * the outbox, a live event), a retry and five simultaneous copies (one row, one alert), wrong or
  * missing credentials (401, nothing stored), malformed bodies (400 with the reason, nothing
- * stored), an unknown listing (stored unlinked), a browser's cross-site post (403), and no
- * per-address limit. The portal leads then show in the reports, one row per portal.
+ * stored), an unknown listing (stored unlinked), a sender that adds an Origin header (served),
+ * a browser's cross-site post (403; to the CRM too), and no per-address limit. The portal leads
+ * then show in the reports, one row per portal.
  */
 
 const SECRET = "segredo-do-webhook-de-teste-123";
 const NOTIFY = ["corretor@teste.com.br", "assistente@teste.com.br"];
 const PUBLIC_URL = "http://localhost:3000";
 
-/** The production server around a build with the webhook's route (and a root with nothing). */
+/** The production server around a build with the webhook's route and the CRM's leads (and a root with nothing). */
 function webhookApp(clientDir: string) {
   const build = resourceRoutesBuild({
     "routes/portal-leads-webhook": { path: "api/portais/leads", module: webhookRoute },
+    "routes/crm-leads": { path: "crm/leads", module: crmLeadsRoute },
   }, clientDir);
   return createApp({ build, clientDir, publicUrl: PUBLIC_URL, trustProxy: false, pageCacheMaxBytes: 0 });
 }
@@ -279,6 +282,20 @@ describe.each(DATABASE_KINDS)("portal lead webhook on %s", (kind) => {
     expect(await totals()).toEqual(before);
   });
 
+  it("a body that is not UTF-8: 400 with the reason, nothing stored (issue 21)", async () => {
+    const before = await totals();
+    // "José" in Latin-1: read as UTF-8 it was stored as "Jos\uFFFD".
+    const body = Buffer.from(JSON.stringify(portalLead({ name: "José Consumidor" })), "latin1");
+    const response = await app.request("/api/portais/leads", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: basic("vivareal", SECRET) },
+      body,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ ok: false, error: "Corpo com caracteres fora do UTF-8: envie o JSON em UTF-8." });
+    expect(await totals()).toEqual(before);
+  });
+
   it("a body over 64 KB is refused by the server's limit, nothing stored", async () => {
     const before = await totals();
     const response = await post(portalLead({ message: "a".repeat(70 * 1024) }));
@@ -310,14 +327,57 @@ describe.each(DATABASE_KINDS)("portal lead webhook on %s", (kind) => {
     expect(await db().select().from(outbox).where(inArray(outbox.lead_id, [first.id, second.id]))).toHaveLength(2 * NOTIFY.length);
   });
 
-  it("a browser's cross-site post is refused before the route (403), nothing stored", async () => {
+  it("a portal whose sender adds an Origin header is answered as without one: its Basic credentials are the key", async () => {
+    // Issue 21, finding 14: these got 403 'envie o formulário pelo próprio site'.
+    const senders: Record<string, string>[] = [{ Origin: "https://www.vivareal.com.br" }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }];
+    for (const headers of senders) {
+      const body = portalLead();
+      const response = await post(body, { headers });
+      expect(response.status, JSON.stringify(headers)).toBe(200);
+      expect(await portalRows(body.originLeadId)).toHaveLength(1);
+    }
+    // The route still judges the credentials.
+    const wrong = await post(portalLead(), { auth: basic("vivareal", "outra-senha-qualquer-1"), headers: { Origin: "https://www.vivareal.com.br" } });
+    expect(wrong.status).toBe(401);
+  });
+
+  it("a browser's cross-site post is still refused before the route (403), nothing stored", async () => {
     const before = await totals();
-    const browsers: Record<string, string>[] = [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }, { Origin: "null" }];
-    for (const headers of browsers) {
-      const response = await post(portalLead(), { headers });
-      expect(response.status).toBe(403);
+    const browsers: { name: string; headers: Record<string, string>; auth?: null }[] = [
+      { name: "no credentials", headers: { Origin: "https://evil.example" }, auth: null },
+      { name: "no credentials, no Origin", headers: { "Sec-Fetch-Site": "cross-site" }, auth: null },
+      { name: "a session cookie along", headers: { Origin: "https://evil.example", Cookie: admin.cookie } },
+      // A browser may attach Basic credentials it remembers to a cross-site form post; a form's
+      // body types need no CORS preflight, unlike JSON.
+      { name: "a form's text/plain body", headers: { Origin: "https://evil.example", "Content-Type": "text/plain" } },
+      { name: "a form's urlencoded body", headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" } },
+      { name: "a multipart body", headers: { Origin: "null", "Content-Type": "multipart/form-data; boundary=x" } },
+    ];
+    for (const browser of browsers) {
+      const response = await post(portalLead(), { headers: browser.headers, auth: browser.auth });
+      expect(response.status, browser.name).toBe(403);
+      expect(await response.text()).toBe("Pedido recusado: envie o formulário pelo próprio site.");
     }
     expect(await totals()).toEqual(before);
+  });
+
+  it("a cross-site post to the CRM carrying the session cookie is refused, even with Basic credentials and JSON", async () => {
+    const lead = { full_name: "Lead Forjado no CRM", phone: "(84) 98888-7777", interest_type: "comprar", origin: "site", status: "novo" };
+    const crmPost = (headers: Record<string, string>) =>
+      app.request("/crm/leads.data", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: admin.cookie, Authorization: basic("vivareal", SECRET), ...headers },
+        body: JSON.stringify({ intent: "create", values: lead }),
+      });
+    const before = await totals();
+    const foreign: Record<string, string>[] = [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }];
+    for (const headers of foreign) {
+      expect((await crmPost(headers)).status, JSON.stringify(headers)).toBe(403);
+    }
+    expect(await totals()).toEqual(before);
+    // The same post from the site itself reaches the CRM: the refusal above was the check.
+    expect((await crmPost({ Origin: PUBLIC_URL })).status).toBe(200);
+    expect(await db().select().from(leads).where(eq(leads.full_name, lead.full_name))).toHaveLength(1);
   });
 
   it("the site's per-address lead limit does not apply to the portals", async () => {

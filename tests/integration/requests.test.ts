@@ -26,6 +26,7 @@ const BASE = "http://localhost:3000";
 let ipCounter = 0;
 const context = () => ({ cspNonce: "n", clientIp: `198.51.100.${++ipCounter % 250}` });
 const MALFORMED = "Dados enviados em formato inválido. Recarregue a página e tente de novo.";
+const NOT_UTF8 = "Alguns caracteres do texto enviado não puderam ser lidos (a codificação não é UTF-8). Digite o texto de novo e envie.";
 
 type Answer = { status: number; body: { ok?: boolean; message?: string; error?: string; field?: string } };
 async function answer(result: unknown): Promise<Answer> {
@@ -37,11 +38,11 @@ async function answer(result: unknown): Promise<Answer> {
   return { status: 200, body: result as Answer["body"] };
 }
 
-function request(path: string, init: { body?: BodyInit; contentType?: string | null; cookie?: string; method?: string } = {}) {
+function request(path: string, init: { body?: BodyInit | Uint8Array; contentType?: string | null; cookie?: string; method?: string } = {}) {
   const headers = new Headers({ Origin: BASE });
   if (init.contentType) headers.set("Content-Type", init.contentType);
   if (init.cookie) headers.set("Cookie", init.cookie);
-  return new Request(BASE + path, { method: init.method ?? "POST", headers, body: init.body });
+  return new Request(BASE + path, { method: init.method ?? "POST", headers, body: init.body as BodyInit | undefined });
 }
 
 const urlencoded = (fields: Record<string, string> | [string, string][]) => ({
@@ -91,7 +92,7 @@ describe.each(DATABASE_KINDS)("requests on %s", (kind) => {
     answer(await settle(() => contactAction({ request: request("/contato", init), params: {}, context: context() } as never)));
   const booking = async (init: Parameters<typeof request>[1]) =>
     answer(await settle(() => bookingAction({ request: request("/agendar-visita", init), params: {}, context: context() } as never)));
-  const crm = async (run: (args: never) => Promise<unknown>, path: string, body: string, contentType = "application/json") =>
+  const crm = async (run: (args: never) => Promise<unknown>, path: string, body: string | Uint8Array, contentType = "application/json") =>
     answer(await settle(() => run({ request: request(path, { body, contentType, cookie: staff.cookie }), params: {}, context: context() } as never)));
 
   describe("public forms: bodies that are not forms", () => {
@@ -115,9 +116,12 @@ describe.each(DATABASE_KINDS)("requests on %s", (kind) => {
 
     it("reads broken percent-encoding as text, and judges it", async () => {
       const before = await leadCount();
-      // "%zz%" stays as typed (a valid name); the broken UTF-8 sequence is no e-mail.
-      const result = await contact({ body: "name=%zz%&email=%E0%A4%A&phone=%&message=%%%%", contentType: "application/x-www-form-urlencoded" });
+      // "%zz%" stays as typed (a valid name, and no UTF-8 problem): the e-mail is judged.
+      const result = await contact({ body: "name=%zz%&email=%zz&phone=%&message=%%%%", contentType: "application/x-www-form-urlencoded" });
       expect(result).toEqual({ status: 400, body: { ok: false, message: "Email inválido" } });
+      // A broken UTF-8 sequence is no text at all (issue 21).
+      const broken = await contact({ body: "name=%zz%&email=%E0%A4%A&phone=%&message=%%%%", contentType: "application/x-www-form-urlencoded" });
+      expect(broken).toEqual({ status: 400, body: { ok: false, message: NOT_UTF8 } });
       expect(await leadCount()).toBe(before);
     });
 
@@ -188,6 +192,67 @@ describe.each(DATABASE_KINDS)("requests on %s", (kind) => {
       for (const name of ["José da Silva Ñandú", "Zoë Müller", "李小龙", "Ngozi Ọkọnkwọ", "Ana 😀"]) {
         expect((await contact(urlencoded({ ...validContact, name }))).status, name).toBe(200);
       }
+    });
+  });
+
+  describe("bodies that are not UTF-8 (issue 21): 400 with a clear message, nothing stored", () => {
+    // Stored as "Jos\uFFFD" (and mailed so) before: the body decoder replaced what it could not read.
+    const latin1 = (text: string) => Buffer.from(text, "latin1");
+    const multipart = (fields: [string, Buffer, string?][]) => {
+      const parts = fields.map(([name, value, filename]) =>
+        Buffer.concat([
+          Buffer.from(`--limite\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"\r\nContent-Type: application/octet-stream` : ""}\r\n\r\n`),
+          value,
+          Buffer.from("\r\n"),
+        ]),
+      );
+      return { body: Buffer.concat([...parts, Buffer.from("--limite--\r\n")]), contentType: "multipart/form-data; boundary=limite" };
+    };
+    const utf8Fields = (values: Record<string, string>) => Object.entries(values).map(([name, value]): [string, Buffer] => [name, Buffer.from(value)]);
+
+    const bad: [string, Parameters<typeof request>[1]][] = [
+      ["an escaped Latin-1 byte (%E9)", { body: "name=Jos%E9+Silva&email=jose%40exemplo.com&phone=%2884%29+99999-0000&message=Quero+visitar+o+apartamento.", contentType: "application/x-www-form-urlencoded" }],
+      ["a sequence cut short", { body: "name=Maria+Silva&email=maria%40exemplo.com&phone=%2884%29+99999-0000&message=Quero+visitar+o+apartamento+%E2%82", contentType: "application/x-www-form-urlencoded" }],
+      ["an encoded surrogate (CESU-8)", { body: "name=Maria+%ED%A0%80&email=maria%40exemplo.com&phone=%2884%29+99999-0000&message=Quero+visitar+o+apartamento.", contentType: "application/x-www-form-urlencoded; charset=UTF-8" }],
+      ["raw Latin-1 bytes in an urlencoded body", { body: latin1("name=José Silva&email=jose@exemplo.com&phone=(84) 99999-0000&message=Quero visitar o apartamento."), contentType: "application/x-www-form-urlencoded" }],
+      ["Latin-1 bytes in a multipart text field", multipart([...utf8Fields({ ...validContact, name: "x" }).filter(([name]) => name !== "name"), ["name", latin1("José Silva")]])],
+    ];
+    it.each(bad)("%s", async (_name, init) => {
+      const before = await leadCount();
+      expect(await contact(init)).toEqual({ status: 400, body: { ok: false, message: NOT_UTF8 } });
+      expect(await leadCount()).toBe(before);
+    });
+
+    it("the visit booking form too, urlencoded and multipart", async () => {
+      const before = await leadCount();
+      expect(await booking({ body: "full_name=Jo%E3o+Souza&phone=%2884%29+98888-7777", contentType: "application/x-www-form-urlencoded" })).toEqual({ status: 400, body: { ok: false, message: NOT_UTF8 } });
+      expect(await booking(multipart([["full_name", latin1("João Souza")], ["phone", Buffer.from("(84) 98888-7777")]]))).toEqual({ status: 400, body: { ok: false, message: NOT_UTF8 } });
+      expect(await leadCount()).toBe(before);
+    });
+
+    it("accepts what is UTF-8: a typed replacement character, any language, and a file part's own bytes", async () => {
+      expect((await contact(urlencoded({ ...validContact, name: "Maria \uFFFD Silva" }))).status).toBe(200);
+      expect((await contact(multipart(utf8Fields({ ...validContact, name: "Zoë Ñandú 李" })))).status).toBe(200);
+      // A file is no text field (and the form leaves it out): its bytes are its own business.
+      const withFile = multipart([...utf8Fields({ ...validContact, name: "Maria Anexo" }), ["anexo", Buffer.from([0xff, 0xfe, 0x00, 0xe9]), "foto.bin"]]);
+      expect((await contact(withFile)).status).toBe(200);
+    });
+
+    it("the CRM's forms: JSON, urlencoded and multipart", async () => {
+      const before = await leadCount();
+      const values = { full_name: "Lead Codificação", phone: "(84) 98888-7777", interest_type: "comprar", origin: "site", status: "novo" };
+      const expected = { status: 400, body: { ok: false, message: NOT_UTF8 } };
+      // JSON.stringify leaves "ç" as it is: in Latin-1 it is the byte E7, no UTF-8.
+      expect(await crm(leadsAction, "/crm/leads", latin1(JSON.stringify({ intent: "create", values })))).toEqual(expected);
+      expect(await crm(leadsAction, "/crm/leads", "intent=create&full_name=Lead+Codifica%E7%E3o&phone=%2884%29+98888-7777&interest_type=comprar&origin=site&status=novo", "application/x-www-form-urlencoded")).toEqual(expected);
+      const form = multipart([["intent", Buffer.from("create")], ["full_name", latin1("Lead Codificação")], ["phone", Buffer.from("(84) 98888-7777")], ["interest_type", Buffer.from("comprar")], ["origin", Buffer.from("site")], ["status", Buffer.from("novo")]]);
+      expect(await crm(leadsAction, "/crm/leads", form.body, form.contentType)).toEqual(expected);
+      expect(await crm(propertiesAction, "/crm/imoveis", latin1(JSON.stringify({ intent: "create", values: { ...validProperty, codigo: "UTF-1", title: "Casa de teste no Tirol, ótima" } })))).toEqual(expected);
+      expect(await leadCount()).toBe(before);
+      // The same, as UTF-8: stored; with a byte order mark in front too (as request.json() reads it).
+      expect((await crm(leadsAction, "/crm/leads", JSON.stringify({ intent: "create", values }))).status).toBe(200);
+      const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ intent: "create", values: { ...values, full_name: "Lead Com BOM" } }))]);
+      expect((await crm(leadsAction, "/crm/leads", withBom)).status).toBe(200);
     });
   });
 

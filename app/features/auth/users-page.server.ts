@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { ROLES, type Role } from "~/db/values";
 import { firstIssueMessage } from "~/lib/form-data";
 import { parseTableQuery } from "~/lib/pagination";
-import { asString, readBody } from "~/lib/request-body.server";
+import { asString, readBody, UnreadableBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import { deleteUser } from "./erasure.server";
 import { requireAdmin } from "./guard.server";
@@ -31,6 +31,7 @@ const refuse = (message: string, status: number) => data({ ok: false, message },
 export async function usersPageAction(request: Request) {
   const admin = await requireAdmin(request);
   const body = await readBody(request);
+  if (body instanceof UnreadableBody) return refuse(body.message, 400);
   const runtime = await getRuntime();
 
   if (body.intent === "invite") {

@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { and, eq, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import type { Database } from "~/db/client.server";
@@ -57,6 +58,7 @@ export const PORTAL_LEAD_MESSAGES = {
   unauthorized: "Autenticação inválida: use HTTP Basic com o usuário vivareal e a senha das configurações.",
   tooLarge: "Conteúdo grande demais: o limite é de 64 KB.",
   notJson: "Corpo inválido: envie um objeto JSON.",
+  notUtf8: "Corpo com caracteres fora do UTF-8: envie o JSON em UTF-8.",
   leadIdRequired: "Campo originLeadId obrigatório.",
   leadIdInvalid: "Campo originLeadId inválido: use de 1 a 200 caracteres, sem caracteres de controle.",
   portalName: "Campo leadOrigin inválido: use até 60 caracteres, sem caracteres de controle.",
@@ -190,13 +192,20 @@ const refuse = (status: number, error: string, extra: Partial<PortalLeadAnswer> 
 
 const log = logger("portals");
 
-/** Reads the body as text within the limit, whatever Content-Type says; null when too large. */
-async function readLimited(request: Request): Promise<string | null | undefined> {
+/**
+ * Reads the body as text within the limit, whatever Content-Type says: null when too large,
+ * NOT_UTF8 when its bytes are no UTF-8 text (read leniently, "José" in Latin-1 would be
+ * stored as "Jos\uFFFD"), undefined when it cannot be read at all.
+ */
+const NOT_UTF8 = Symbol("not UTF-8");
+async function readLimited(request: Request): Promise<string | null | typeof NOT_UTF8 | undefined> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > PORTAL_WEBHOOK_MAX_BYTES) return null;
   try {
-    const text = await request.text();
-    return Buffer.byteLength(text) > PORTAL_WEBHOOK_MAX_BYTES ? null : text;
+    const bytes = await request.arrayBuffer();
+    if (bytes.byteLength > PORTAL_WEBHOOK_MAX_BYTES) return null;
+    // As request.text() reads it (a byte order mark dropped), but refusing what is not UTF-8.
+    return isUtf8(bytes) ? new TextDecoder().decode(bytes) : NOT_UTF8;
   } catch {
     return undefined;
   }
@@ -217,6 +226,7 @@ export async function receivePortalLead(deps: { db: Database; publicUrl: string 
 
   const text = await readLimited(request);
   if (text === null) return refuse(413, PORTAL_LEAD_MESSAGES.tooLarge);
+  if (text === NOT_UTF8) return refuse(400, PORTAL_LEAD_MESSAGES.notUtf8);
   let json: unknown;
   try {
     json = text === undefined ? undefined : JSON.parse(text);

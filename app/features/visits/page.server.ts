@@ -3,7 +3,7 @@ import type { StaffUser } from "~/features/auth/guard.server";
 import { firstIssueMessage } from "~/lib/form-data";
 import { errorFields, logger } from "~/lib/logger.server";
 import { pageInfo, parsePage, searchText, TABLE_PAGE_SIZE } from "~/lib/pagination";
-import { asString, readBody } from "~/lib/request-body.server";
+import { asString, readBody, UnreadableBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import {
   type AgendaPage,
@@ -83,10 +83,11 @@ const STATUS_MESSAGES = { agendada: VISIT_MESSAGES.reopened, realizada: VISIT_ME
 export async function handleVisitsAction(request: Request, staff: StaffUser) {
   const actor = { id: staff.id, email: staff.email, name: staff.name };
   const { db, env } = await getRuntime();
+  const answer = (ok: boolean, message: string, status = ok ? 200 : 400) => data<VisitActionAnswer>({ ok, message }, { status });
   const body = await readBody(request);
+  if (body instanceof UnreadableBody) return answer(false, body.message);
   const intent = asString(body.intent);
   const id = asString(body.id) ?? "";
-  const answer = (ok: boolean, message: string, status = ok ? 200 : 400) => data<VisitActionAnswer>({ ok, message }, { status });
 
   try {
     if (intent === "create" || intent === "update") {

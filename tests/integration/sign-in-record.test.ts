@@ -107,6 +107,8 @@ describe.each(DATABASE_KINDS)("sign-ins in the audit trail on %s", (kind) => {
         },
         body: new URLSearchParams({ intent: "login", email: person.email, password: person.password }).toString(),
       }),
+      // The connection comes from our proxy (TRUSTED_PROXIES: loopback by default).
+      { incoming: { socket: { remoteAddress: "127.0.0.1" } } } as never,
     );
     expect(response.status).toBe(302);
     const [row] = await rowsFor(person.id);

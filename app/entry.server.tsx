@@ -9,6 +9,8 @@ import { NonceProvider } from "~/lib/nonce";
 import { errorFields, logger } from "~/lib/logger.server";
 import { createNonce, securityHeaders } from "~/lib/security-headers";
 import { getEnv } from "~/lib/env.server";
+import { DatabaseUnavailableContext } from "~/lib/unavailable-context";
+import { isDatabaseUnavailable } from "~/db/availability.server";
 import { getRuntime } from "~/runtime.server";
 
 const log = logger("render");
@@ -23,6 +25,8 @@ export { securityHeaders } from "~/lib/security-headers";
 export { errorFields, getLogger } from "~/lib/logger.server";
 export { MAX_UPLOAD_BYTES } from "~/features/media/pipeline.server";
 export { countPropertyView } from "~/features/reports/views.server";
+/** How long requests wait for a database connection: the overload guard sheds on it (issue 21). */
+export { connectionWait } from "~/db/postgres.server";
 
 /**
  * For the public page cache of the Hono server (server/page-cache.ts): every change that can
@@ -75,7 +79,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <DatabaseUnavailableContext value={Boolean(loadContext?.databaseUnavailable)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </DatabaseUnavailableContext>
       </NonceProvider>,
       {
         nonce,
@@ -117,7 +123,9 @@ export default function handleRequest(
  * Errors thrown by loaders and actions: log the real ones, not aborted requests. Only the error's
  * kind and code locations: a database error's message carries the query's values (a lead's name).
  */
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context?: AppLoadContext }) {
+  // The HTTP server answers such a request 503 + Retry-After instead of 500 (server/app.ts).
+  if (context && isDatabaseUnavailable(error)) context.databaseUnavailable = true;
   if (request.signal.aborted) return;
   log.error({ method: request.method, path: new URL(request.url).pathname, ...errorFields(error) }, "request failed");
 }

@@ -10,7 +10,7 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type pg from "pg";
-import { acquireLock, prepareDataDir } from "~/lib/data-dir-lock.server";
+import { acquireLock, DataDirLockedError, prepareDataDir } from "~/lib/data-dir-lock.server";
 import { projectRoot } from "~/lib/paths.server";
 import { freeBytes, lowDiskMessage } from "./availability.server";
 import { type ConnectionWait, openPostgres } from "./postgres.server";
@@ -76,8 +76,15 @@ export async function openPglite(dataDir: string, options: { checkFreeSpace?: bo
   // starts anyway fails every write: say what is wrong before trying (issue 21).
   const lowDisk = options.checkFreeSpace === false ? null : lowDiskMessage(dataDir);
   if (lowDisk) throw new DatabaseStartError(lowDisk);
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const release = acquireLock(pgliteLockFile(dataDir));
+  let release: () => void;
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    release = acquireLock(pgliteLockFile(dataDir));
+  } catch (error) {
+    // A folder in use says so itself; anything else (no room even for the lock file) is explained.
+    if (error instanceof DataDirLockedError) throw error;
+    throw new DatabaseStartError(pgliteStartFailure(dataDir, error), { cause: error });
+  }
   let client: PGlite;
   try {
     client = await PGlite.create(dir, { extensions: { unaccent, pg_trgm }, startParams: PGLITE_START_PARAMS });

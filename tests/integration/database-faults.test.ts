@@ -82,6 +82,12 @@ describe.skipIf(!base)("PostgreSQL that stops answering or refuses connections",
   const postBooking = (form: Record<string, string> = BOOKING) => call(bookingAction, makeRequest("/agendar-visita", { form }), nextIp()).then(answer);
   const leadCount = async (name: string) => (await test.runtime.db.select({ id: leads.id }).from(leads).where(eq(leads.full_name, name))).length;
 
+  it("bounds ordinary statements; long work (migrations, exports, retention) has its own, longer limit", async () => {
+    const limit = async (db: typeof test.runtime.db) => ((await db.execute(sql`show statement_timeout`)) as unknown as { rows: { statement_timeout: string }[] }).rows[0].statement_timeout;
+    expect(await limit(test.runtime.db)).toBe("10s");
+    expect(await limit(test.runtime.database.longDb)).toBe("15min");
+  });
+
   it("frozen: lead forms, pages and the health probe answer 503 (Retry-After, Portuguese) instead of hanging; all recovers on resume", async () => {
     // Before: everything works, and the pool holds open connections that will freeze.
     expect((await postContact()).status).toBe(200);

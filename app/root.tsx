@@ -17,7 +17,7 @@ import { isDatabaseUnavailable } from "~/db/availability.server";
 import { Toaster } from "~/components/ui/toaster";
 import { spriteUrl } from "~/components/ui/icon";
 import { useNonce } from "~/lib/nonce";
-import { DATABASE_UNAVAILABLE_MESSAGE } from "~/lib/unavailable";
+import { DATABASE_UNAVAILABLE_PAGE } from "~/lib/unavailable";
 import { DatabaseUnavailableContext } from "~/lib/unavailable-context";
 import { getEnv } from "~/lib/env.server";
 import { getDb } from "~/runtime.server";
@@ -92,8 +92,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let title = "Algo deu errado";
   let detail = "Tente novamente em instantes.";
   if (databaseUnavailable || (isRouteErrorResponse(error) && error.status === 503)) {
-    title = "Serviço indisponível";
-    detail = DATABASE_UNAVAILABLE_MESSAGE;
+    ({ title, detail } = DATABASE_UNAVAILABLE_PAGE);
   } else if (isRouteErrorResponse(error) && error.status === 404) {
     title = "Oops! Page not found";
     detail = "A página que você procura não existe ou foi removida.";

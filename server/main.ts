@@ -63,7 +63,7 @@ if (cluster.isPrimary) {
 // From here on a stop signal is ours to handle, even while the runtime starts (migrations, the
 // first-start seed): until the server is up it is remembered, and the server stops as soon as
 // the runtime has started, so the database closes cleanly and its lock goes (issue 21).
-let stopServer: ((signal: string) => void) | undefined;
+let stopServer: ((signal: string) => void) | undefined = undefined;
 let stopAskedFor: string | undefined;
 const onStopSignal = (signal: string) => {
   if (stopServer) stopServer(signal);

@@ -7,3 +7,9 @@ export const DATABASE_UNAVAILABLE_MESSAGE = "Serviço indisponível no momento. 
 
 /** Seconds a client is asked to wait (Retry-After) when the database cannot answer. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The error page's words for the same condition (its heading already says "Serviço indisponível"). */
+export const DATABASE_UNAVAILABLE_PAGE = {
+  title: "Serviço indisponível",
+  detail: "Não foi possível carregar esta página agora. Tente novamente em alguns segundos.",
+} as const;

@@ -193,7 +193,7 @@ describe.skipIf(!base)("PostgreSQL pool held by a slow query: the overload guard
       // (drizzle sends a query when it is awaited or then'd: start it now.)
       slow = test.runtime.db.execute(sql`select pg_advisory_xact_lock(2121)`).then(() => "done");
       // A page that needs the database is admitted, and waits for the pool's one connection.
-      queued = app.request("/imoveis.data");
+      queued = Promise.resolve(app.request("/imoveis.data"));
       await vi.waitFor(() => expect(connectionWait().longestMs).toBeGreaterThan(200), { timeout: 4000, interval: 20 });
 
       const shed = await app.request("/imoveis.data?pagina=2");

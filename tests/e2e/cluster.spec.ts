@@ -77,7 +77,8 @@ function workerPids(primary: number): number[] {
     .split(/\s+/)
     .filter(Boolean)
     .map(Number)
-    .filter((pid) => fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "node");
+    // By command line: Node 24 names its main thread "MainThread", so comm no longer says "node".
+    .filter((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server/main.ts"));
 }
 
 const alive = (pid: number) => {

@@ -7,8 +7,8 @@ import { TEMPLATE_DIR } from "./template";
 
 /**
  * Issue 21, finding 13: a container or a service manager stops the server by signalling the
- * process it started — `npm start` (which runs `sh -c "node scripts/start.mjs"`, which may build
- * first and then runs the server in a child with the allocator's settings), `node
+ * process it started — `npm start` (npm runs its script through `sh -c`; scripts/start.mjs may
+ * build first, then runs the server in a child with the allocator's settings), `node
  * scripts/start.mjs`, the cluster's primary, or `server/main.ts` itself. SIGTERM or SIGINT sent
  * to that one process (not to its process group) must stop the whole tree cleanly: no process of
  * it left running, and the embedded database's lock released. Each case starts real processes

@@ -11,8 +11,10 @@ import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from "../a
  *
  * The third signal is the database (issue 21): when requests queue for one of the pool's
  * connections (PostgreSQL), they wait without using the event loop, so neither bound above sees
- * them, and clients time out. Past a bound on the longest of those waits, new requests are
- * refused too, until the queue drains.
+ * them, and clients time out. Past a bound on the longest of those waits, new reads (GET, HEAD)
+ * are refused too, until the queue drains. Writes — a lead, a sign-in — are few and worth the
+ * most: they still get in, wait their bounded turn (db/postgres.server.ts) and, if the database
+ * cannot serve them in time, their form answers with its own message and keeps what was typed.
  *
  * The defaults sit well above what 200 simultaneous visitors ask for, so a normal burst is
  * served, not shed; they only bite when the server is truly saturated.
@@ -91,7 +93,8 @@ export function overloadGuard(options: OverloadOptions = overloadOptionsFromEnv(
 
   return async (c, next) => {
     if (EXEMPT.test(c.req.path)) return next();
-    if (inFlight >= options.maxInFlight || lagging || databaseBacklogged()) {
+    const read = c.req.method === "GET" || c.req.method === "HEAD";
+    if (inFlight >= options.maxInFlight || lagging || (read && databaseBacklogged())) {
       return c.text(OVERLOAD_MESSAGE, 503, { "Retry-After": retryAfter, "Cache-Control": "no-store" });
     }
     inFlight++;

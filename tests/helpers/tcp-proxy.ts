@@ -92,6 +92,8 @@ export async function startTcpProxy(target: Target): Promise<TcpProxy> {
       for (const pair of pairs) freeze(pair);
     },
     resume() {
+      // Only a paused proxy resumes: piping a flowing pair again would send every byte twice.
+      if (!paused) return;
       paused = false;
       for (const pair of pairs) thaw(pair);
     },
@@ -106,7 +108,7 @@ export async function startTcpProxy(target: Target): Promise<TcpProxy> {
       await closed;
     },
     async accept() {
-      await listen(port);
+      if (!server.listening) await listen(port);
     },
     async close() {
       paused = false;

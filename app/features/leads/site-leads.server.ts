@@ -94,6 +94,15 @@ async function createSiteLead<T>(
   }
 }
 
+/**
+ * Text as it may go back into a form: without control characters (line breaks and tabs stay) or
+ * unpaired surrogates, which the form refuses anyway and HTML cannot hold, and no longer than
+ * any field of these forms could legitimately be.
+ */
+function typedText(value: string): string {
+  return value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "").slice(0, 2000);
+}
+
 /** The fields each form gives back after a failure. */
 export const CONTACT_FIELDS = ["name", "phone", "email", "message"] as const;
 export const BOOKING_FIELDS = ["full_name", "phone", "email", "notes", "property_id"] as const;
@@ -105,7 +114,7 @@ export const BOOKING_FIELDS = ["full_name", "phone", "email", "notes", "property
  * Retry-After, like the rest of the site.
  */
 export function leadFailure(result: Extract<SiteLeadResult, { ok: false }>, fields: Fields, names: readonly string[]) {
-  const values = Object.fromEntries(names.flatMap((name) => (typeof fields[name] === "string" ? [[name, fields[name] as string]] : [])));
+  const values = Object.fromEntries(names.flatMap((name) => (typeof fields[name] === "string" ? [[name, typedText(fields[name] as string)]] : [])));
   return data(
     { ok: false as const, message: result.message, values: values as Record<string, string> },
     { status: result.status, headers: result.status === 503 ? { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } : undefined },

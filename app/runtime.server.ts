@@ -122,7 +122,8 @@ function startHousekeeping(runtime: Pick<Runtime, "db" | "storage" | "database">
   const run = () => {
     void withJobLock(runtime.database, JOB_LOCKS.housekeeping, async () => {
       await sweepOrphanMedia(runtime).catch((error) => log.error({ ...errorFields(error) }, "media sweep failed"));
-      await pruneThrottle(runtime.db).catch((error) => log.error({ ...errorFields(error) }, "throttle prune failed"));
+      // After a flood of attempts from many addresses this one delete can be long work.
+      await pruneThrottle(runtime.database.longDb).catch((error) => log.error({ ...errorFields(error) }, "throttle prune failed"));
     }).catch((error) => log.error({ ...errorFields(error) }, "housekeeping failed"));
   };
   const timer = setInterval(run, 60 * 60 * 1000);

@@ -10,6 +10,8 @@ import { errorFields, logger } from "~/lib/logger.server";
 import { loggedPath } from "~/lib/request-path";
 import { createNonce, securityHeaders } from "~/lib/security-headers";
 import { getEnv } from "~/lib/env.server";
+import { DatabaseUnavailableContext } from "~/lib/unavailable-context";
+import { isDatabaseUnavailable } from "~/db/availability.server";
 import { getRuntime } from "~/runtime.server";
 
 const log = logger("render");
@@ -24,6 +26,8 @@ export { securityHeaders } from "~/lib/security-headers";
 export { errorFields, getLogger } from "~/lib/logger.server";
 export { MAX_UPLOAD_BYTES } from "~/features/media/pipeline.server";
 export { countPropertyView } from "~/features/reports/views.server";
+/** How long requests wait for a database connection: the overload guard sheds on it (issue 21). */
+export { connectionWait } from "~/db/postgres.server";
 
 /**
  * For the public page cache of the Hono server (server/page-cache.ts): every change that can
@@ -76,7 +80,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <DatabaseUnavailableContext value={Boolean(loadContext?.databaseUnavailable)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </DatabaseUnavailableContext>
       </NonceProvider>,
       {
         nonce,
@@ -120,7 +126,9 @@ export default function handleRequest(
  * React Router's own refusals (405: a POST to a page without a form) are the client's mistake:
  * info, not error. The path as the request log shows it (a feed's token hidden).
  */
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context?: AppLoadContext }) {
+  // The HTTP server answers such a request 503 + Retry-After instead of 500 (server/app.ts).
+  if (context && isDatabaseUnavailable(error)) context.databaseUnavailable = true;
   if (request.signal.aborted) return;
   const where = { method: request.method, path: loggedPath(new URL(request.url).pathname) };
   if (isRouteErrorResponse(error) && error.status < 500) {

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useContext } from "react";
 import {
   Link,
   Links,
@@ -12,10 +12,13 @@ import {
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 import type { BrokerProfile } from "~/features/site/broker-profile";
-import { loadBrokerProfile } from "~/features/settings/settings.server";
+import { brokerProfileNow, loadBrokerProfile } from "~/features/settings/settings.server";
+import { isDatabaseUnavailable } from "~/db/availability.server";
 import { Toaster } from "~/components/ui/toaster";
 import { spriteUrl } from "~/components/ui/icon";
 import { useNonce } from "~/lib/nonce";
+import { DATABASE_UNAVAILABLE_PAGE } from "~/lib/unavailable";
+import { DatabaseUnavailableContext } from "~/lib/unavailable-context";
 import { getEnv } from "~/lib/env.server";
 import { getDb } from "~/runtime.server";
 
@@ -36,7 +39,13 @@ export const links: Route.LinksFunction = () => [
  * the site's public URL, nothing about the user or the server.
  */
 export async function loader() {
-  return { broker: await loadBrokerProfile(await getDb()), publicUrl: getEnv().publicUrl };
+  // While the database cannot answer, the last profile read (or the first-run defaults) frames
+  // the page, so that a lead form posted without JavaScript comes back with its message (issue 21).
+  const broker = await loadBrokerProfile(await getDb()).catch((error: unknown) => {
+    if (isDatabaseUnavailable(error)) return brokerProfileNow();
+    throw error;
+  });
+  return { broker, publicUrl: getEnv().publicUrl };
 }
 
 /**
@@ -79,9 +88,12 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const databaseUnavailable = useContext(DatabaseUnavailableContext);
   let title = "Algo deu errado";
   let detail = "Tente novamente em instantes.";
-  if (isRouteErrorResponse(error) && error.status === 404) {
+  if (databaseUnavailable || (isRouteErrorResponse(error) && error.status === 503)) {
+    ({ title, detail } = DATABASE_UNAVAILABLE_PAGE);
+  } else if (isRouteErrorResponse(error) && error.status === 404) {
     title = "Oops! Page not found";
     detail = "A página que você procura não existe ou foi removida.";
   } else if (isRouteErrorResponse(error) && error.status === 403) {
@@ -92,9 +104,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <main className="container-page flex min-h-[60vh] flex-col items-center justify-center gap-4 py-16 text-center">
-      <title>{`${title} | Imóveis`}</title>
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="text-muted-foreground">{detail}</p>
+      {/* Only the server can tell a database that cannot answer (DatabaseUnavailableContext):
+          the browser keeps the server's words instead of its generic ones. */}
+      <title suppressHydrationWarning>{`${title} | Imóveis`}</title>
+      <h1 className="text-3xl font-bold" suppressHydrationWarning>
+        {title}
+      </h1>
+      <p className="text-muted-foreground" suppressHydrationWarning>
+        {detail}
+      </p>
       <Link to="/" className="font-semibold text-primary underline underline-offset-4">
         Voltar para o início
       </Link>

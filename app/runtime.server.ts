@@ -82,7 +82,7 @@ async function start(options: StartOptions): Promise<Runtime> {
   setEnv(env);
   const startupLog = logger("startup");
   const log = options.log ?? ((message: string) => startupLog.info(message));
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, poolSize: env.DATABASE_POOL_SIZE });
   // DATA_DIR holds the database, photos, backups and the auth secret: this user's eyes only.
   // Narrowed once the database is open: PGlite writes a new database's files world-writable.
   prepareDataDir(env.dataDir, { narrowContents: true });
@@ -129,7 +129,8 @@ export async function housekeepingRound(runtime: Pick<Runtime, "db" | "storage" 
   const log = logger("housekeeping");
   await withJobLock(runtime.database, JOB_LOCKS.housekeeping, async () => {
     await sweepOrphanMedia(runtime).catch((error) => log.error({ ...errorFields(error) }, "media sweep failed"));
-    await pruneThrottle(runtime.db).catch((error) => log.error({ ...errorFields(error) }, "throttle prune failed"));
+    // After a flood of attempts from many addresses this one delete can be long work.
+    await pruneThrottle(runtime.database.longDb).catch((error) => log.error({ ...errorFields(error) }, "throttle prune failed"));
     await pruneOutbox(runtime.db).catch((error) => log.error({ ...errorFields(error) }, "outbox prune failed"));
     await pruneSignInRecords(runtime.db).catch((error) => log.error({ ...errorFields(error) }, "sign-in records prune failed"));
     await expireUnconfirmedAccounts(runtime.db, runtime.env.UNCONFIRMED_ACCOUNT_DAYS)
@@ -157,7 +158,8 @@ function startHousekeeping(runtime: Pick<Runtime, "db" | "storage" | "database" 
 function startRetentionJob(runtime: Pick<Runtime, "db" | "database">): () => void {
   const log = logger("retention");
   const run = () => {
-    void withJobLock(runtime.database, JOB_LOCKS.retention, () => runRetentionIfDue(runtime.db))
+    // A round may anonymise many leads at once: long work, on the long-work connections.
+    void withJobLock(runtime.database, JOB_LOCKS.retention, () => runRetentionIfDue(runtime.database.longDb))
       .then((result) => {
         // Counts only: which leads is in the audit trail, and no personal value is ever logged.
         if (result) log.info({ leads: result.leads, months: result.months }, "retention round done");

@@ -12,7 +12,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { canonicalPath, loggedPath } from "../app/lib/request-path";
 import { proxyList, resolveClientIp } from "./client-address";
 import { type CachedEntry, PageCache, type RenderOutcome, createEntry, etagMatches, normalizeSearch, preferredEncoding, shareablePage } from "./page-cache";
-import { overloadGuard } from "./overload";
+import { overloadGuard, overloadOptionsFromEnv, unavailableAnswer } from "./overload";
 import { isCacheable, isPrivateResponse, mayWrite, propertyViewOf } from "./request-rules";
 
 // The rules, for tests and tools that judge a request the way the server does.
@@ -43,6 +43,8 @@ type AppEntryExports = {
   MAX_UPLOAD_BYTES: number;
   /** Adds one view of a property page to the in-memory batch (issue 12). */
   countPropertyView?(propertyId: string): void;
+  /** How long requests have been waiting for a database connection (issue 21). */
+  connectionWait?(): { longestMs: number };
 };
 
 export type AppOptions = {
@@ -138,7 +140,8 @@ export function createApp(options: AppOptions) {
     }
   });
 
-  app.use("*", overloadGuard()); // a saturated server answers 503 + Retry-After at once (overload.ts)
+  // A saturated server (or database pool) answers 503 + Retry-After at once (overload.ts).
+  app.use("*", overloadGuard({ ...overloadOptionsFromEnv(), databaseWait: entry.connectionWait }));
 
   // Writes from another site (CSRF) stop here, for pages and resource routes alike, before any
   // body is read. React Router's own check compares with the request's URL, which is ours below.
@@ -244,7 +247,9 @@ export function createApp(options: AppOptions) {
     // Overwrite whatever the client sent: downstream code (better-auth's limits) trusts this header.
     request.headers.set("x-client-ip", clientIp);
     log.debug({ reqId: c.get("requestId"), path: loggedPath(c.get("path")) }, "app render");
-    return handler(request, { cspNonce: c.get("cspNonce"), clientIp });
+    // The app marks the context when the database could not answer: 503 + Retry-After, not 500.
+    const context = { cspNonce: c.get("cspNonce"), clientIp, databaseUnavailable: false };
+    return handler(request, context).then((response) => unavailableAnswer(response, context.databaseUnavailable));
   };
 
   /** A rendered public answer as a cache entry, or as it is when it must not be shared. */

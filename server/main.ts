@@ -60,6 +60,21 @@ if (cluster.isPrimary) {
   }
 }
 
+// From here on a stop signal is ours to handle, even while the runtime starts (migrations, the
+// first-start seed): until the server is up it is remembered, and the server stops as soon as
+// the runtime has started, so the database closes cleanly and its lock goes (issue 21).
+let stopServer: ((signal: string) => void) | undefined = undefined;
+let stopAskedFor: string | undefined;
+const onStopSignal = (signal: string) => {
+  if (stopServer) stopServer(signal);
+  else if (!stopAskedFor) {
+    stopAskedFor = signal;
+    setTimeout(() => process.exit(1), HARD_EXIT_MS).unref();
+  }
+};
+process.on("SIGTERM", () => onStopSignal("SIGTERM"));
+process.on("SIGINT", () => onStopSignal("SIGINT"));
+
 const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
 const entry = build.entry.module as unknown as EntryExports;
 const log = entry.getLogger().child({ component: "server" });
@@ -71,6 +86,12 @@ try {
   // Our own refusals (a bad variable, a data folder in use) say what to do in their message.
   log.fatal(error instanceof Error ? { err: { name: error.name } } : {}, error instanceof Error ? error.message : String(error));
   process.exit(1);
+}
+if (stopAskedFor) {
+  log.info({ signal: stopAskedFor }, "encerrando...");
+  await entry.stopRuntime().catch((error) => log.error(entry.errorFields(error), "runtime did not stop cleanly"));
+  log.info("Encerrado.");
+  process.exit(0);
 }
 
 const { env } = runtime;
@@ -145,5 +166,6 @@ async function shutdown(signal: string) {
   process.exit(0);
 }
 
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+stopServer = (signal) => void shutdown(signal);
+// A signal that came while the app was being loaded above.
+if (stopAskedFor) stopServer(stopAskedFor);

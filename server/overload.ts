@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { MiddlewareHandler } from "hono";
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from "../app/lib/unavailable";
 
 /**
  * Load shedding. A burst bigger than the process can serve must not leave sockets waiting until
@@ -7,6 +8,13 @@ import type { MiddlewareHandler } from "hono";
  * badly, new requests get 503 with Retry-After at once (costing a few microseconds), and the
  * requests already admitted finish in reasonable time. The live-updates stream (long-lived by
  * design) and the health probe (it must tell the truth under load) are never refused.
+ *
+ * The third signal is the database (issue 21): when requests queue for one of the pool's
+ * connections (PostgreSQL), they wait without using the event loop, so neither bound above sees
+ * them, and clients time out. Past a bound on the longest of those waits, new reads (GET, HEAD)
+ * are refused too, until the queue drains. Writes — a lead, a sign-in — are few and worth the
+ * most: they still get in, wait their bounded turn (db/postgres.server.ts) and, if the database
+ * cannot serve them in time, their form answers with its own message and keeps what was typed.
  *
  * The defaults sit well above what 200 simultaneous visitors ask for, so a normal burst is
  * served, not shed; they only bite when the server is truly saturated.
@@ -20,6 +28,10 @@ export type OverloadOptions = {
   maxInFlight: number;
   /** Event-loop lag (p99 of a second, ms) above which, second after second, new requests are refused (MAX_EVENT_LOOP_DELAY_MS; 0 = off). */
   maxEventLoopDelayMs: number;
+  /** The longest wait for a database connection (ms) past which new requests are refused (MAX_DATABASE_WAIT_MS; 0 = off). */
+  maxDatabaseWaitMs?: number;
+  /** How long requests have been waiting for a database connection now (the app's pool; undefined: no pool). */
+  databaseWait?: () => { longestMs: number } | undefined;
   /** Seconds a refused client is asked to wait. */
   retryAfterSeconds?: number;
 };
@@ -37,6 +49,7 @@ export function overloadOptionsFromEnv(): OverloadOptions {
   return {
     maxInFlight: wholeNumber("MAX_REQUESTS_IN_FLIGHT", 1000, 1),
     maxEventLoopDelayMs: wholeNumber("MAX_EVENT_LOOP_DELAY_MS", 2000, 0),
+    maxDatabaseWaitMs: wholeNumber("MAX_DATABASE_WAIT_MS", 1000, 0),
   };
 }
 
@@ -75,9 +88,13 @@ export function overloadGuard(options: OverloadOptions = overloadOptionsFromEnv(
     sampler.unref();
   }
 
+  const maxWait = options.maxDatabaseWaitMs ?? 0;
+  const databaseBacklogged = () => maxWait > 0 && (options.databaseWait?.()?.longestMs ?? 0) > maxWait;
+
   return async (c, next) => {
     if (EXEMPT.test(c.req.path)) return next();
-    if (inFlight >= options.maxInFlight || lagging) {
+    const read = c.req.method === "GET" || c.req.method === "HEAD";
+    if (inFlight >= options.maxInFlight || lagging || (read && databaseBacklogged())) {
       return c.text(OVERLOAD_MESSAGE, 503, { "Retry-After": retryAfter, "Cache-Control": "no-store" });
     }
     inFlight++;
@@ -87,4 +104,21 @@ export function overloadGuard(options: OverloadOptions = overloadOptionsFromEnv(
       inFlight--;
     }
   };
+}
+
+/**
+ * A request the database could not serve (the app marked it: `databaseFailed`), or any 503 of
+ * the app, as clients should get it: 503 with Retry-After, never stored, and with the
+ * Portuguese message when the app had no body to send (issue 21).
+ */
+export function unavailableAnswer(response: Response, databaseFailed: boolean): Response {
+  if (response.status !== 503 && !(databaseFailed && response.status >= 500)) return response;
+  const headers = new Headers(response.headers);
+  if (!headers.has("Retry-After")) headers.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+  headers.set("Cache-Control", "no-store");
+  if (!response.body) {
+    headers.set("Content-Type", "text/plain; charset=utf-8");
+    return new Response(DATABASE_UNAVAILABLE_MESSAGE, { status: 503, headers });
+  }
+  return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
 }

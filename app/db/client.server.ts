@@ -3,17 +3,21 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import { type SQL, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
-import { acquireLock, prepareDataDir } from "~/lib/data-dir-lock.server";
-import { logger } from "~/lib/logger.server";
+import type pg from "pg";
+import { acquireLock, DataDirLockedError, prepareDataDir } from "~/lib/data-dir-lock.server";
 import { projectRoot } from "~/lib/paths.server";
+import { freeBytes, lowDiskMessage } from "./availability.server";
+import { type ConnectionWait, openPostgres } from "./postgres.server";
 import * as schema from "./schema";
+
+export { connectionWait, LISTEN_RETRY_MS, openPostgres, POSTGRES_BOUNDS } from "./postgres.server";
+export { databaseHealth, isDatabaseUnavailable } from "./availability.server";
 
 /** The drizzle database, the same API on both drivers. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,6 +26,11 @@ export type NotificationListener = (payload: string) => void;
 
 export type DatabaseHandle = {
   db: Database;
+  /**
+   * For long work (migrations, exports, the retention round): on PostgreSQL a few connections of
+   * its own with a long statement limit (postgres.server.ts); the embedded database has one.
+   */
+  longDb: Database;
   kind: "pglite" | "postgres";
   /**
    * LISTEN on a channel; resolves to a function that stops listening. On PostgreSQL the listening
@@ -31,11 +40,12 @@ export type DatabaseHandle = {
   close(): Promise<void>;
   /** Only for the embedded database: its PGlite instance (backups, tests). */
   pglite?: PGlite;
-  /** Only for PostgreSQL: the connection pool. */
+  /** Only for PostgreSQL: the connection pool, and the one for long work. */
   pool?: pg.Pool;
+  longPool?: pg.Pool;
+  /** Only for PostgreSQL: how long requests have been waiting for a connection. */
+  connectionWait?: () => ConnectionWait;
 };
-
-const log = logger("db");
 
 export const migrationsFolder = () => path.join(projectRoot(), "app/db/migrations");
 
@@ -51,22 +61,42 @@ export const pgliteLockFile = (dataDir: string) => path.join(dataDir, "pglite.lo
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
 
-export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+/** The embedded database cannot start: the message says why and what to do. */
+export class DatabaseStartError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "DatabaseStartError";
+  }
+}
+
+export async function openPglite(dataDir: string, options: { checkFreeSpace?: boolean } = {}): Promise<DatabaseHandle> {
   const dir = pgliteDir(dataDir);
   prepareDataDir(dataDir);
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const release = acquireLock(pgliteLockFile(dataDir));
+  // On a full disk PGlite's start-up aborts with a message about WebAssembly, and a database that
+  // starts anyway fails every write: say what is wrong before trying (issue 21).
+  const lowDisk = options.checkFreeSpace === false ? null : lowDiskMessage(dataDir);
+  if (lowDisk) throw new DatabaseStartError(lowDisk);
+  let release: () => void;
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    release = acquireLock(pgliteLockFile(dataDir));
+  } catch (error) {
+    // A folder in use says so itself; anything else (no room even for the lock file) is explained.
+    if (error instanceof DataDirLockedError) throw error;
+    throw new DatabaseStartError(pgliteStartFailure(dataDir, error), { cause: error });
+  }
   let client: PGlite;
   try {
     client = await PGlite.create(dir, { extensions: { unaccent, pg_trgm }, startParams: PGLITE_START_PARAMS });
   } catch (error) {
     release();
-    throw error;
+    throw new DatabaseStartError(pgliteStartFailure(dataDir, error), { cause: error });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   let closed = false;
   return {
     db,
+    longDb: db,
     kind: "pglite",
     pglite: client,
     async listen(channel, onNotify) {
@@ -87,97 +117,30 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   };
 }
 
-export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<DatabaseHandle> {
-  // numeric and bigint arrive as strings from pg; drizzle's mode:"number" columns convert them.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
-  pool.on("error", (error) => log.error({ code: (error as { code?: string }).code }, "idle PostgreSQL client error"));
-  // Fail at start-up, not on the first request, when the server is unreachable.
-  const probe = await pool.connect();
-  probe.release();
-  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
-  return {
-    db,
-    kind: "postgres",
-    pool,
-    listen(channel, onNotify, onReconnect) {
-      return listenWithReconnect(databaseUrl, channel, onNotify, onReconnect);
-    },
-    async close() {
-      await pool.end();
-    },
-  };
-}
-
-/** Delays before reconnecting a lost listening connection: 1, 2, 5, then every 10 seconds. */
-export const LISTEN_RETRY_MS = [1000, 2000, 5000, 10000];
-
 /**
- * A dedicated PostgreSQL connection that LISTENs, and comes back by itself when the server
- * restarts or the network drops (pool connections are not for LISTEN: they get recycled).
+ * Why PGlite did not open, for the operator: its own words ("PGlite failed to initialize
+ * properly", "Aborted()") never mention the disk, the usual cause once the folder is not held.
  */
-async function listenWithReconnect(
-  databaseUrl: string,
-  channel: string,
-  onNotify: NotificationListener,
-  onReconnect?: () => void,
-): Promise<() => Promise<void>> {
-  let client: pg.Client | undefined;
-  let stopped = false;
-  let attempt = 0;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
-
-  const connect = async (isReconnect: boolean): Promise<void> => {
-    const next = new pg.Client({ connectionString: databaseUrl, keepAlive: true });
-    next.on("notification", (message) => {
-      if (message.channel === channel) onNotify(message.payload ?? "");
-    });
-    const lost = () => {
-      if (stopped || client !== next) return;
-      client = undefined;
-      next.end().catch(() => {});
-      scheduleRetry();
-    };
-    next.on("error", (error) => {
-      log.warn({ code: (error as { code?: string }).code }, "listening connection lost");
-      lost();
-    });
-    next.on("end", lost);
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    if (stopped) {
-      await next.end().catch(() => {});
-      return;
-    }
-    client = next;
-    attempt = 0;
-    if (isReconnect) onReconnect?.();
-  };
-
-  const scheduleRetry = () => {
-    const delay = LISTEN_RETRY_MS[Math.min(attempt, LISTEN_RETRY_MS.length - 1)];
-    attempt++;
-    retryTimer = setTimeout(() => {
-      connect(true).catch((error) => {
-        log.warn({ code: (error as { code?: string }).code }, "listening connection: reconnect failed, trying again");
-        scheduleRetry();
-      });
-    }, delay);
-  };
-
-  await connect(false);
-  return async () => {
-    stopped = true;
-    clearTimeout(retryTimer);
-    await client?.end().catch(() => {});
-  };
+function pgliteStartFailure(dataDir: string, error: unknown): string {
+  const detail = error instanceof Error ? error.message : String(error);
+  const free = freeBytes(dataDir);
+  const disk = lowDiskMessage(dataDir, free);
+  if (disk) return `${disk} (O banco de dados embutido não abriu: ${detail})`;
+  const freeText = free === undefined ? "desconhecido" : `${Math.floor(free / (1024 * 1024))} MB`;
+  return (
+    `O banco de dados embutido em ${pgliteDir(dataDir)} não abriu: ${detail}. Espaço livre em ${dataDir}: ${freeText}. ` +
+    'Se o disco encheu enquanto o servidor rodava, libere espaço e inicie de novo; se ainda não abrir, restaure o último backup (README, "Operations").'
+  );
 }
 
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
+  /** PostgreSQL: connections in the site's pool (DATABASE_POOL_SIZE). */
+  poolSize?: number;
 }): Promise<DatabaseHandle> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl)
+    ? openPostgres(options.databaseUrl, options.poolSize)
     : openPglite(options.dataDir);
 }
 
@@ -188,7 +151,8 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     await migratePglite(handle.db as never, { migrationsFolder: folder });
     return;
   }
-  const client = await handle.pool!.connect();
+  // Its own connection with the long limit: the lock may wait for another process's migrations.
+  const client = await handle.longPool!.connect();
   try {
     await client.query("select pg_advisory_lock(72706172)");
     await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: folder });
@@ -211,33 +175,14 @@ export async function queryRows<T = Record<string, unknown>>(db: Database, query
  */
 export async function withStartupLock<T>(handle: DatabaseHandle, work: () => Promise<T>): Promise<T> {
   if (handle.kind !== "postgres") return work();
-  const client = await handle.pool!.connect();
+  // The wait lasts as long as another process's first start (seeding the demo photos).
+  const client = await handle.longPool!.connect();
   try {
     await client.query("select pg_advisory_lock(72706173)");
     return await work();
   } finally {
     await client.query("select pg_advisory_unlock(72706173)").catch(() => {});
     client.release();
-  }
-}
-
-/**
- * Whether the database answers a trivial query within `timeoutMs` (GET /healthz). A query stuck
- * behind a long transaction on the embedded database's one connection counts as not answering.
- */
-export async function databaseAnswers(handle: Pick<DatabaseHandle, "db">, timeoutMs = 2000): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
-  });
-  try {
-    const answered = handle.db.execute(sql`select 1`).then(
-      () => true,
-      () => false,
-    );
-    return await Promise.race([answered, timeout]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

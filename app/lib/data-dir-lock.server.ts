@@ -67,6 +67,28 @@ export function lockHolder(lockFile: string): number | undefined {
   }
 }
 
+/**
+ * Locks this process holds. Whatever way it exits (a stop that outlived its deadline, an
+ * uncaught error), the database goes with it, so its locks go too instead of staying behind
+ * for the next start to take over (issue 21).
+ */
+const held = new Set<string>();
+let releaseOnExit = false;
+
+function hold(lockFile: string): () => void {
+  held.add(lockFile);
+  if (!releaseOnExit) {
+    releaseOnExit = true;
+    process.once("exit", () => {
+      for (const file of held) releaseLock(file);
+    });
+  }
+  return () => {
+    held.delete(lockFile);
+    releaseLock(lockFile);
+  };
+}
+
 /** Takes the lock or throws DataDirLockedError. Returns a function that releases it. */
 export function acquireLock(lockFile: string): () => void {
   fs.mkdirSync(path.dirname(lockFile), { recursive: true });
@@ -74,12 +96,12 @@ export function acquireLock(lockFile: string): () => void {
     try {
       // "wx" fails when the file exists: creating it is the atomic part of taking the lock.
       fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
-      return () => releaseLock(lockFile);
+      return hold(lockFile);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const content = safeRead(lockFile);
       const pid = Number.parseInt(content, 10);
-      if (pid === process.pid) return () => releaseLock(lockFile);
+      if (pid === process.pid) return hold(lockFile);
       if (isAlive(pid)) throw new DataDirLockedError(lockFile, pid);
       // Stale: the holder died without cleaning up. Remove and try again.
       fs.rmSync(lockFile, { force: true });

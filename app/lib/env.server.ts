@@ -56,6 +56,12 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, { error: "must start with postgres:// or postgresql://" })
       .optional(),
   ),
+  /**
+   * PostgreSQL: connections each process keeps for the site's requests (plus up to 4 for long
+   * work). Processes × (this + 5, counting the LISTEN connection) must stay under the server's
+   * max_connections.
+   */
+  DATABASE_POOL_SIZE: z.coerce.number({ error: "must be a number" }).int().min(1, { error: "must be at least 1" }).max(100).default(10),
   SEED_DEMO: booleanFromString.default(true),
   ADMIN_EMAIL: optionalText.pipe(z.email({ error: "must be an email address" }).optional()),
   ADMIN_PASSWORD: optionalText.pipe(

@@ -16,6 +16,8 @@ import { clientIp } from "~/lib/client-ip.server";
 import { firstIssueMessage } from "~/lib/form-data";
 import { asString, readBody, UnreadableBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
+import { isDatabaseUnavailable } from "~/db/availability.server";
+import { DATABASE_UNAVAILABLE_MESSAGE } from "~/lib/unavailable";
 import type { Route } from "./+types/auth";
 
 type Mode = "login" | "cadastro";
@@ -41,7 +43,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { mode: modeFrom(url), notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  try {
+    return await answer(args);
+  } catch (error) {
+    // The database cannot answer (issue 21): the form stays, with what was typed and a message.
+    if (isDatabaseUnavailable(error)) return refusal(DATABASE_UNAVAILABLE_MESSAGE, 503);
+    throw error;
+  }
+}
+
+async function answer({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const body = await readBody(request);
   if (body instanceof UnreadableBody) return refusal(body.message, 400);

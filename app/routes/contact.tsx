@@ -3,7 +3,7 @@ import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { ContactForm } from "~/features/leads/components/contact-form";
 import { LEAD_MESSAGES } from "~/features/leads/messages";
-import { createContactLead } from "~/features/leads/site-leads.server";
+import { CONTACT_FIELDS, createContactLead, leadFailure } from "~/features/leads/site-leads.server";
 import { telLink, whatsappLink } from "~/features/site/broker-profile";
 import { SocialLinks } from "~/features/site/components/social-links";
 import { rootDataFromMatches } from "~/features/site/root-data";
@@ -23,9 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await createContactLead({ db, ip: clientIp(request, context), limitPerHour: env.LEAD_LIMIT_PER_HOUR, publicUrl: env.publicUrl }, fields);
   // The alert was enqueued with the lead: send it now rather than at the next poll.
   if (result.ok && result.leadId) runtime.mail.wake();
-  return result.ok
-    ? { ok: true, message: LEAD_MESSAGES.contactSuccess }
-    : data({ ok: false, message: result.message }, { status: result.status });
+  return result.ok ? { ok: true, message: LEAD_MESSAGES.contactSuccess } : leadFailure(result, fields, CONTACT_FIELDS);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -101,7 +99,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
             </p>
           )}
           <div className="mt-4">
-            <ContactForm whatsapp={broker.whatsapp} />
+            <ContactForm whatsapp={broker.whatsapp} defaults={actionData && "values" in actionData ? actionData.values : undefined} />
           </div>
         </Card>
       </div>

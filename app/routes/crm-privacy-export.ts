@@ -9,5 +9,6 @@ import type { Route } from "./+types/crm-privacy-export";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, { api: true });
-  return exportPersonResponse((await getRuntime()).db, { id: admin.id, email: admin.email, name: admin.name }, new URL(request.url));
+  // An export may read many rows: the long-work connections, whose limit never cuts it short.
+  return exportPersonResponse((await getRuntime()).database.longDb, { id: admin.id, email: admin.email, name: admin.name }, new URL(request.url));
 }

@@ -9,5 +9,6 @@ import type { Route } from "./+types/crm-properties-export";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request, { api: true });
-  return propertiesExport((await getRuntime()).db, new URL(request.url), { includePartner: staff.role === "admin" });
+  // An export may read many rows: the long-work connections, whose limit never cuts it short.
+  return propertiesExport((await getRuntime()).database.longDb, new URL(request.url), { includePartner: staff.role === "admin" });
 }

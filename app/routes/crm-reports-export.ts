@@ -9,5 +9,6 @@ import type { Route } from "./+types/crm-reports-export";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, { api: true });
-  return reportExport((await getRuntime()).db, new URL(request.url));
+  // An export may read many rows: the long-work connections, whose limit never cuts it short.
+  return reportExport((await getRuntime()).database.longDb, new URL(request.url));
 }

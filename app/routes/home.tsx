@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { HomeSearch } from "~/features/properties/components/home-search";
 import { PropertyCard } from "~/features/properties/components/property-card";
@@ -8,6 +8,7 @@ import { whatsappLink } from "~/features/site/broker-profile";
 import { TAGLINE } from "~/features/site/components/footer";
 import { rootDataFromMatches } from "~/features/site/root-data";
 import { getDb } from "~/runtime.server";
+import { isDatabaseUnavailable } from "~/db/availability.server";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/home";
@@ -22,6 +23,8 @@ export async function loader() {
     featured = await listFeaturedProperties(await getDb());
   } catch (error) {
     logger("home").error(errorFields(error), "featured properties could not be loaded");
+    // A database that cannot answer: 503 + Retry-After, so the empty page is never cached (issue 21).
+    if (isDatabaseUnavailable(error)) return data({ featured }, { status: 503 });
   }
   return { featured };
 }

@@ -13,6 +13,8 @@ import { useDelayedFlag } from "~/lib/hooks/use-delayed-flag";
 import { pageInfo, parsePage } from "~/lib/pagination";
 import { errorFields, logger } from "~/lib/logger.server";
 import { getDb } from "~/runtime.server";
+import { isDatabaseUnavailable } from "~/db/availability.server";
+import { DATABASE_UNAVAILABLE_PAGE } from "~/lib/unavailable";
 import { pageMeta } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/properties";
@@ -39,6 +41,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (!exact) list = await listPublicPropertiesPage(db, filters, page);
   } catch (error) {
     logger("imoveis").error({ ...errorFields(error) }, "public list could not be loaded");
+    // A database that cannot answer: the error page with 503 + Retry-After, rather than an empty
+    // list that says nothing matched, and that the page cache would keep (issue 21).
+    if (isDatabaseUnavailable(error)) throw data(DATABASE_UNAVAILABLE_PAGE.detail, { status: 503 });
   }
   // Thrown, so the loader's data keeps one shape for the page and its callers.
   if (exact) throw redirect(`/imoveis/${exact}`);

@@ -1,13 +1,14 @@
 import { data, Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { BookingForm } from "~/features/leads/components/booking-form";
-import { createVisitBooking } from "~/features/leads/site-leads.server";
+import { BOOKING_FIELDS, createVisitBooking, leadFailure } from "~/features/leads/site-leads.server";
 import { LEAD_MESSAGES } from "~/features/leads/messages";
 import { getPublicProperty } from "~/features/properties/public-queries.server";
 import { rootDataFromMatches } from "~/features/site/root-data";
 import { clientIp } from "~/lib/client-ip.server";
 import { readForm, UnreadableBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
+import { isDatabaseUnavailable } from "~/db/availability.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/visit-booking";
 
@@ -17,7 +18,14 @@ import type { Route } from "./+types/visit-booking";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("imovel");
-  const property = id ? await getPublicProperty((await getRuntime()).db, id) : null;
+  // The form works without the listing's title: when the database cannot answer (this page is
+  // rendered again after a post without JavaScript), it still shows, with what was typed.
+  const property = id
+    ? await getPublicProperty((await getRuntime()).db, id).catch((error: unknown) => {
+        if (isDatabaseUnavailable(error)) return null;
+        throw error;
+      })
+    : null;
   return { property: property ? { id: property.id, title: property.title } : null };
 }
 
@@ -29,9 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await createVisitBooking({ db, ip: clientIp(request, context), limitPerHour: env.LEAD_LIMIT_PER_HOUR, publicUrl: env.publicUrl }, fields);
   // The alert was enqueued with the lead: send it now rather than at the next poll.
   if (result.ok && result.leadId) runtime.mail.wake();
-  return result.ok
-    ? { ok: true, message: LEAD_MESSAGES.bookingSuccess }
-    : data({ ok: false, message: result.message }, { status: result.status });
+  return result.ok ? { ok: true, message: LEAD_MESSAGES.bookingSuccess } : leadFailure(result, fields, BOOKING_FIELDS);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -47,6 +53,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function VisitBookingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { property } = loaderData;
+  const typed = actionData && "values" in actionData ? actionData.values : undefined;
   return (
     <section className="container-page max-w-xl py-10">
       <Card className="p-5 sm:p-6">
@@ -63,7 +70,7 @@ export default function VisitBookingPage({ loaderData, actionData }: Route.Compo
           </p>
         )}
         <div className="mt-5">
-          <BookingForm propertyId={property?.id} />
+          <BookingForm propertyId={property?.id ?? typed?.property_id} defaults={typed} />
         </div>
       </Card>
     </section>

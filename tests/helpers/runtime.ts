@@ -20,9 +20,15 @@ export type TestRuntime = { runtime: Runtime; kind: "pglite" | "postgres"; dataD
 export async function startTestRuntime(
   kind: "pglite" | "postgres",
   extraEnv: Record<string, string> = {},
+  options: {
+    /** PostgreSQL: the URL the app is given for its database (e.g. through a test's TCP proxy). */
+    routeDatabaseUrl?: (url: string) => string;
+    /** The embedded database's DATA_DIR (e.g. a small filesystem a test fills up). */
+    dataDir?: string;
+  } = {},
 ): Promise<TestRuntime> {
   const id = crypto.randomBytes(6).toString("hex");
-  const dataDir = path.resolve(`.tmp/test-runs/${id}`);
+  const dataDir = options.dataDir ?? path.resolve(`.tmp/test-runs/${id}`);
   fs.mkdirSync(dataDir, { recursive: true });
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -54,7 +60,7 @@ export async function startTestRuntime(
     DATA_DIR: dataDir,
     SEED_DEMO: "false",
     PUBLIC_URL: "http://localhost:3000",
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(databaseUrl ? { DATABASE_URL: options.routeDatabaseUrl ? options.routeDatabaseUrl(databaseUrl) : databaseUrl } : {}),
     ...extraEnv,
   });
   await stopRuntime();

@@ -7,7 +7,7 @@ import { startMailWorker } from "~/features/mail/worker.server";
 import type { Runtime } from "~/runtime.server";
 import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
 import { type ReceivedMail, startSmtpServer } from "../helpers/smtp-server";
-import { startTcpProxy } from "../helpers/tcp-proxy";
+import { postgresTarget, startTcpProxy } from "../helpers/tcp-proxy";
 
 /**
  * Issue 21, finding 16: the new-lead alert after a database fault. The database goes away while
@@ -40,19 +40,17 @@ async function outageFor(test: TestRuntime): Promise<Outage> {
       close: async () => {},
     };
   }
-  const direct = new URL(test.runtime.env.DATABASE_URL!);
-  const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-  const proxied = new URL(direct);
-  proxied.hostname = "127.0.0.1";
-  proxied.port = String(proxy.port);
-  const handles = [await openPostgres(proxied.toString(), 4), await openPostgres(proxied.toString(), 4)];
+  // The outage: the proxy in front of PostgreSQL cuts every connection and refuses new ones.
+  const proxy = await startTcpProxy(postgresTarget(test.runtime.env.DATABASE_URL!));
+  const proxied = proxy.urlFor(test.runtime.env.DATABASE_URL!);
+  const handles = [await openPostgres(proxied, 4), await openPostgres(proxied, 4)];
   return {
     dbs: handles.map((handle) => handle.db),
-    begin: async () => proxy.down(),
-    end: async () => proxy.up(),
+    begin: () => proxy.refuse(),
+    end: () => proxy.accept(),
     async close() {
       for (const handle of handles) await handle.close().catch(() => {});
-      await proxy.stop();
+      await proxy.close();
     },
   };
 }

@@ -85,9 +85,13 @@ describe("overload guard", () => {
     try {
       process.env.MAX_REQUESTS_IN_FLIGHT = "7";
       process.env.MAX_EVENT_LOOP_DELAY_MS = "0";
-      expect(overloadOptionsFromEnv()).toEqual({ maxInFlight: 7, maxEventLoopDelayMs: 0 });
+      process.env.MAX_DATABASE_WAIT_MS = "250";
+      expect(overloadOptionsFromEnv()).toEqual({ maxInFlight: 7, maxEventLoopDelayMs: 0, maxDatabaseWaitMs: 250 });
       process.env.MAX_REQUESTS_IN_FLIGHT = "muitos";
       expect(() => overloadOptionsFromEnv()).toThrow(/MAX_REQUESTS_IN_FLIGHT/);
+      process.env.MAX_REQUESTS_IN_FLIGHT = "7";
+      process.env.MAX_DATABASE_WAIT_MS = "-1";
+      expect(() => overloadOptionsFromEnv()).toThrow(/MAX_DATABASE_WAIT_MS/);
     } finally {
       process.env = saved;
     }

@@ -234,7 +234,7 @@ describe.each(DATABASE_KINDS)("public site on %s", (kind) => {
 
   it("keeps the public view in step with the table", async () => {
     await test.runtime.db.update(properties).set({ featured: true }).where(eq(properties.id, ids.apLuxo));
-    const home = await homeLoader();
+    const { data: home } = unwrap<{ featured: { id: string }[] }>(await homeLoader());
     expect(home.featured.map((property) => property.id)).toContain(ids.apLuxo);
     expect(home.featured.length).toBeLessThanOrEqual(3);
     await test.runtime.db.execute(sql`update properties set featured = false where id = ${ids.apLuxo}`);

@@ -17,7 +17,8 @@ const VISITS = 20_000;
 const BIG_TABLES = new Set(["leads", "visits"]);
 
 async function seed(test: TestRuntime) {
-  const run = (sql: string) => (test.kind === "pglite" ? test.runtime.database.pglite!.exec(sql) : test.runtime.database.pool!.query(sql));
+  // Bulk seeding is long work: on PostgreSQL, the long-work connections (db/postgres.server.ts).
+  const run = (sql: string) => (test.kind === "pglite" ? test.runtime.database.pglite!.exec(sql) : test.runtime.database.longPool!.query(sql));
   await run(`
     insert into leads (full_name, phone, email, interest_type, origin, status, notes, created_at, next_contact_at)
     select 'Pessoa ' || g || ' Souza', '(84) 9' || lpad((g % 10000)::text, 4, '0') || '-' || lpad((g / 10)::text, 4, '0'),

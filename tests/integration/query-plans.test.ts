@@ -23,7 +23,8 @@ const BIG_TABLES = new Set(["properties", "leads", "user"]);
 
 
 async function seed(test: TestRuntime) {
-  const run = (sql: string) => (test.kind === "pglite" ? test.runtime.database.pglite!.exec(sql) : test.runtime.database.pool!.query(sql));
+  // Bulk seeding is long work: on PostgreSQL, the long-work connections (db/postgres.server.ts).
+  const run = (sql: string) => (test.kind === "pglite" ? test.runtime.database.pglite!.exec(sql) : test.runtime.database.longPool!.query(sql));
   await run(`
     insert into properties (codigo, title, description, type, purpose, status, featured, price, area, bedrooms, bathrooms,
                             parking_spaces, neighborhood, city, created_at, updated_at)

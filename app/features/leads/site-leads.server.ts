@@ -1,4 +1,6 @@
 import { eq } from "drizzle-orm";
+import { data } from "react-router";
+import { isDatabaseUnavailable } from "~/db/availability.server";
 import type { Database } from "~/db/client.server";
 import { leads, properties, propertiesPublic } from "~/db/schema";
 import { enqueueLeadAlert, type LeadAlertInput } from "~/features/mail/lead-alert.server";
@@ -6,6 +8,7 @@ import { loadNotificationEmails } from "~/features/settings/settings.server";
 import { firstIssueMessage } from "~/lib/form-data";
 import { errorFields, logger } from "~/lib/logger.server";
 import { consume } from "~/lib/throttle.server";
+import { DATABASE_RETRY_AFTER_SECONDS } from "~/lib/unavailable";
 import { HONEYPOT_FIELD, LEAD_MESSAGES } from "./messages";
 import { contactSchema, visitBookingSchema } from "./schema";
 
@@ -17,7 +20,7 @@ import { contactSchema, visitBookingSchema } from "./schema";
 
 export type SiteLeadResult =
   | { ok: true; leadId: string | null }
-  | { ok: false; status: 400 | 429 | 500; message: string };
+  | { ok: false; status: 400 | 429 | 500 | 503; message: string };
 
 type Deps = {
   db: Database;
@@ -55,8 +58,10 @@ async function createSiteLead<T>(
   if (values[HONEYPOT_FIELD]) return { ok: true, leadId: null };
   const parsed = schema.safeParse(values);
   if (!parsed.success) return { ok: false, status: 400, message: firstIssueMessage(parsed.error) };
-  if (!(await withinLimit(deps))) return { ok: false, status: 429, message: LEAD_MESSAGES.tooMany };
+  // Everything from here needs the database, the limit's counter included: when it cannot
+  // answer, the visitor gets the form's own message (503), not the error page (issue 21).
   try {
+    if (!(await withinLimit(deps))) return { ok: false, status: 429, message: LEAD_MESSAGES.tooMany };
     const row = await toRow(parsed.data);
     const addresses = await loadNotificationEmails(deps.db);
     // The alert is enqueued with the lead: both are stored, or neither (the caller wakes the
@@ -85,8 +90,35 @@ async function createSiteLead<T>(
   } catch (error) {
     // Never the lead itself: errorFields keeps the error's kind and code, not the query's values.
     log.error({ ...errorFields(error) }, "a site lead could not be saved");
-    return { ok: false, status: 500, message: failureMessage };
+    return { ok: false, status: isDatabaseUnavailable(error) ? 503 : 500, message: failureMessage };
   }
+}
+
+/**
+ * Text as it may go back into a form: without control characters (line breaks and tabs stay) or
+ * unpaired surrogates, which the form refuses anyway and HTML cannot hold, and no longer than
+ * any field of these forms could legitimately be.
+ */
+function typedText(value: string): string {
+  return value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "").slice(0, 2000);
+}
+
+/** The fields each form gives back after a failure. */
+export const CONTACT_FIELDS = ["name", "phone", "email", "message"] as const;
+export const BOOKING_FIELDS = ["full_name", "phone", "email", "notes", "property_id"] as const;
+
+/**
+ * A refused or failed lead as the action answers it: the form's message, and what the visitor
+ * typed, so that the page rendered again after a post without JavaScript shows the form as it was
+ * (with JavaScript the form keeps its fields anyway). A database that cannot answer is a 503 with
+ * Retry-After, like the rest of the site.
+ */
+export function leadFailure(result: Extract<SiteLeadResult, { ok: false }>, fields: Fields, names: readonly string[]) {
+  const values = Object.fromEntries(names.flatMap((name) => (typeof fields[name] === "string" ? [[name, typedText(fields[name] as string)]] : [])));
+  return data(
+    { ok: false as const, message: result.message, values: values as Record<string, string> },
+    { status: result.status, headers: result.status === 503 ? { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } : undefined },
+  );
 }
 
 export function createVisitBooking(deps: Deps, values: Fields): Promise<SiteLeadResult> {

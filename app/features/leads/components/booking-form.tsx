@@ -21,7 +21,16 @@ const loadSchema = () => import("../schema");
  * The visit booking form: validated in the browser (first problem as a toast), sent to
  * /agendar-visita, validated again there. Without JavaScript it is a plain form to that page.
  */
-export function BookingForm({ propertyId, onBooked }: { propertyId?: string; onBooked?: () => void }) {
+export function BookingForm({
+  propertyId,
+  onBooked,
+  defaults,
+}: {
+  propertyId?: string;
+  onBooked?: () => void;
+  /** What the visitor typed, when the page comes back from a failed post without JavaScript. */
+  defaults?: Partial<Record<string, string>>;
+}) {
   const fetcher = useFetcher<BookingResult>({ key: `booking-${propertyId ?? "general"}` });
   const formRef = useRef<HTMLFormElement>(null);
   const sending = fetcher.state !== "idle";
@@ -71,15 +80,15 @@ export function BookingForm({ propertyId, onBooked }: { propertyId?: string; onB
       {propertyId && <input type="hidden" name="property_id" value={propertyId} />}
       <div className="grid gap-1.5">
         <Label htmlFor="booking-name">Nome completo</Label>
-        <Input id="booking-name" name="full_name" autoComplete="name" required maxLength={100} />
+        <Input id="booking-name" name="full_name" autoComplete="name" required maxLength={100} defaultValue={defaults?.full_name} />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="booking-phone">Telefone (WhatsApp)</Label>
-        <PhoneInput id="booking-phone" name="phone" required />
+        <PhoneInput id="booking-phone" name="phone" required defaultValue={defaults?.phone} />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="booking-email">Email (opcional)</Label>
-        <Input id="booking-email" name="email" type="email" inputMode="email" autoComplete="email" maxLength={255} />
+        <Input id="booking-email" name="email" type="email" inputMode="email" autoComplete="email" maxLength={255} defaultValue={defaults?.email} />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="booking-notes">Mensagem (opcional)</Label>
@@ -89,6 +98,7 @@ export function BookingForm({ propertyId, onBooked }: { propertyId?: string; onB
           maxLength={500}
           rows={3}
           placeholder="Melhores dias e horários para a visita"
+          defaultValue={defaults?.notes}
         />
       </div>
       <PrivacyNote />

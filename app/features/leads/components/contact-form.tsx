@@ -31,8 +31,10 @@ const ERROR_TOAST = "contact-error";
  * The contact form: the message becomes a lead, then the chat app opens with the same details
  * (spec §8). The chat tab is opened during the click itself, because browsers block tabs that
  * scripts open later; it is pointed at the chat once the lead is saved, or closed on failure.
+ * `defaults`: what the visitor typed, when the page comes back from a failed post without
+ * JavaScript.
  */
-export function ContactForm({ whatsapp }: { whatsapp: string }) {
+export function ContactForm({ whatsapp, defaults }: { whatsapp: string; defaults?: Partial<Record<string, string>> }) {
   const fetcher = useFetcher<{ ok: boolean; message: string }>({ key: "contact" });
   const formRef = useRef<HTMLFormElement>(null);
   const pending = useRef<{ chat: Window | null; text: string } | null>(null);
@@ -90,20 +92,28 @@ export function ContactForm({ whatsapp }: { whatsapp: string }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-1.5">
           <Label htmlFor="contact-name">Nome</Label>
-          <Input id="contact-name" name="name" autoComplete="name" required maxLength={100} />
+          <Input id="contact-name" name="name" autoComplete="name" required maxLength={100} defaultValue={defaults?.name} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="contact-phone">Telefone (WhatsApp)</Label>
-          <PhoneInput id="contact-phone" name="phone" required />
+          <PhoneInput id="contact-phone" name="phone" required defaultValue={defaults?.phone} />
         </div>
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="contact-email">Email</Label>
-        <Input id="contact-email" name="email" type="email" inputMode="email" autoComplete="email" required maxLength={255} />
+        <Input id="contact-email" name="email" type="email" inputMode="email" autoComplete="email" required maxLength={255} defaultValue={defaults?.email} />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="contact-message">Mensagem</Label>
-        <Textarea id="contact-message" name="message" rows={5} required maxLength={1000} placeholder="Conte o que você procura: tipo de imóvel, bairro, faixa de preço..." />
+        <Textarea
+          id="contact-message"
+          name="message"
+          rows={5}
+          required
+          maxLength={1000}
+          placeholder="Conte o que você procura: tipo de imóvel, bairro, faixa de preço..."
+          defaultValue={defaults?.message}
+        />
       </div>
       <PrivacyNote />
       <Button type="submit" size="lg" disabled={sending}>

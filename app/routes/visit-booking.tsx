@@ -31,7 +31,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readForm(request);
-  if (fields instanceof UnreadableBody) return data({ ok: false, message: fields.message }, { status: 400 });
+  // Nothing of an unreadable body is given back: its text is what could not be read.
+  if (fields instanceof UnreadableBody) return data({ ok: false as const, message: fields.message, values: {} as Record<string, string> }, { status: 400 });
   const runtime = await getRuntime();
   const { db, env } = runtime;
   const result = await createVisitBooking({ db, ip: clientIp(request, context), limitPerHour: env.LEAD_LIMIT_PER_HOUR, publicUrl: env.publicUrl }, fields);

@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import fs from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
@@ -171,8 +172,8 @@ test.describe("the listing form on a phone", () => {
 
     // And in the database, as the export reads it.
     const csv = await (await page.request.get(`/crm/imoveis/exportar?formato=csv&busca=${code}`)).text();
-    const [header, line] = csv.replace(/^\uFEFF/, "").split("\r\n");
-    const cells = Object.fromEntries(header.split(";").map((name, index) => [name, line.split(";")[index]]));
+    // Read as a spreadsheet would: fields with a comma come quoted.
+    const [cells] = parse(csv, { bom: true, delimiter: ";", columns: true }) as Record<string, string>[];
     expect(cells).toMatchObject({
       "Condomínio (R$/mês)": "1150,00",
       "IPTU (R$/ano)": "2400,00",

@@ -6,7 +6,7 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
  * compare plain strings.
  */
 export async function pdfText(bytes: Uint8Array): Promise<{ pages: string[]; text: string; info: Record<string, unknown> }> {
-  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false });
+  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false });
   const document = await task.promise;
   const pages: string[] = [];
   for (let number = 1; number <= document.numPages; number++) {

@@ -80,6 +80,13 @@ export async function buildFichaPdf(content: FichaContent, photos: FichaPhotos, 
   const newPage = () => {
     doc.addPage({ size: "A4", margin: 0 });
     y = M;
+    if (doc.bufferedPageRange().count > 1) {
+      // A second sheet printed alone still says what it belongs to.
+      font("Sans", 8.5, MUTED).text(`${content.siteName} · Ficha do imóvel · Código ${content.codigo} · ${content.title}`, M, y, { width: W, lineBreak: false, ellipsis: true });
+      y += 14;
+      doc.moveTo(M, y).lineTo(M + W, y).lineWidth(0.5).strokeColor(RULE).stroke();
+      y += 12;
+    }
   };
   const pageCount = () => doc.bufferedPageRange().count;
   /** Moves to a new page when `height` does not fit; false when no page is left. */
@@ -155,30 +162,40 @@ export async function buildFichaPdf(content: FichaContent, photos: FichaPhotos, 
     });
     return at;
   };
-  const valuesHeight = 20 + content.values.length * rowH + 5;
-  const factsHeight = 20 + content.facts.length * rowH;
-  if (content.values.length || content.facts.length) {
+  // The conditions ('Aceita financiamento', 'Garantias: …') as tags under the values, wrapping.
+  const chipH = 17;
+  const chipRows = (width: number) => {
+    font("Sans", 8.5);
+    const rows: { text: string; x: number; width: number }[][] = [[]];
+    let x = 0;
+    for (const condition of content.conditions) {
+      const chip = Math.min(doc.widthOfString(condition) + 14, width);
+      if (x > 0 && x + chip > width) {
+        rows.push([]);
+        x = 0;
+      }
+      rows[rows.length - 1].push({ text: condition, x, width: chip });
+      x += chip + 6;
+    }
+    return content.conditions.length ? rows : [];
+  };
+  const valuesHeight = (content.values.length ? 20 + content.values.length * rowH + 5 : 0) + chipRows(colW).length * (chipH + 5);
+  const factsHeight = content.facts.length ? 20 + content.facts.length * rowH : 0;
+  if (valuesHeight || factsHeight) {
     room(Math.max(valuesHeight, factsHeight));
     const top = y;
     let left = top;
     let right = top;
-    if (content.values.length) left = pairs(content.values, M, heading("Valores", M, top, colW), colW, true);
-    if (content.facts.length) right = pairs(content.facts, M + colW + colGap, heading("Características", M + colW + colGap, top, colW), colW, false);
-    y = Math.max(left, right) + 6;
-  }
-
-  // Conditions: 'Aceita financiamento', 'Garantias: …', as one line of tags.
-  if (content.conditions.length && room(22)) {
-    let x = M;
-    font("Sans", 8.5, PRIMARY);
-    for (const condition of content.conditions) {
-      const width = doc.widthOfString(condition) + 14;
-      if (x + width > M + W) break;
-      doc.roundedRect(x, y, width, 17, 8).fillColor(PANEL).fill();
-      font("Sans", 8.5, PRIMARY).text(condition, x + 7, y + 4, { lineBreak: false });
-      x += width + 6;
+    if (content.values.length) left = pairs(content.values, M, heading("Valores", M, top, colW), colW, true) + 4;
+    for (const row of chipRows(colW)) {
+      for (const chip of row) {
+        doc.roundedRect(M + chip.x, left, chip.width, chipH, 8).fillColor(PANEL).fill();
+        font("Sans", 8.5, PRIMARY).text(chip.text, M + chip.x + 7, left + 4, { width: chip.width - 14, lineBreak: false, ellipsis: true });
+      }
+      left += chipH + 5;
     }
-    y += 25;
+    if (content.facts.length) right = pairs(content.facts, M + colW + colGap, heading("Características", M + colW + colGap, top, colW), colW, false);
+    y = Math.max(left, right) + 8;
   }
 
   // Features, group by group, in three columns.

@@ -21,6 +21,7 @@ async function download(page: Page, link: ReturnType<Page["getByRole"]>) {
 }
 
 test("a visitor downloads the ficha from the property page", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/imoveis");
   const href = await page.locator('a[href^="/imoveis/"]').evaluateAll((links) =>
     links.map((link) => link.getAttribute("href")!).find((value) => /^\/imoveis\/[0-9a-f-]{36}$/.test(value)),
@@ -31,6 +32,12 @@ test("a visitor downloads the ficha from the property page", async ({ page }) =>
   const creci = (await page.getByText(/^CRECI/).first().textContent())!.trim();
   const link = page.getByRole("link", { name: "Baixar ficha (PDF)" });
   await expect(link).toHaveAttribute("download", "");
+  await expect(link).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/ficha-property-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(link).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/ficha-property-390.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
   const answer = await page.request.get((await link.getAttribute("href"))!);
   expect(answer.status()).toBe(200);
   expect(answer.headers()["content-type"]).toBe("application/pdf");

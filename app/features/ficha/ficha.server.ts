@@ -11,8 +11,8 @@ import { fichaPhotos } from "./photos.server";
 /**
  * The ficha's answer for both routes (/imoveis/:id/ficha.pdf and /crm/imoveis/:id/ficha.pdf):
  * read the listing, answer 304 when the browser's copy is current, count the request against the
- * address's limit (public route), then draw the PDF. Drawing costs sharp and pdfkit work (about a
- * tenth of a second), so it comes last and a visitor gets at most FICHA_LIMIT of them a window.
+ * address's limit (public route), then draw the PDF. Drawing costs sharp and pdfkit work (CPU time, not yet
+ * benchmarked), so it comes last and a visitor gets at most FICHA_LIMIT of them a window.
  */
 
 /** Fichas a visitor's address may have drawn per window (the CRM's are not counted: staff only). */

@@ -53,10 +53,14 @@ export default [
     route("leads/exportar", "routes/crm-leads-export.ts"),
     route("imoveis/exportar", "routes/crm-properties-export.ts"),
     route("privacidade/exportar", "routes/crm-privacy-export.ts"),
+    // The listing's ficha (A4 PDF, issue 22): any listing, full address
+    route("imoveis/:id/ficha.pdf", "routes/crm-property-ficha.ts"),
   ]),
 
   // Resources that are not pages
   route("media/:id/:file", "routes/media.ts"),
+  // The listing's ficha (A4 PDF, issue 22) as visitors may see it
+  route("imoveis/:id/ficha.pdf", "routes/property-ficha.ts"),
   route("api/events", "routes/api-events.ts"),
   route("healthz", "routes/healthz.ts"),
   // The portals' lead webhook (ZAP, VivaReal, OLX): HTTP Basic with the secret from the settings

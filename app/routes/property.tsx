@@ -126,6 +126,10 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             <div className="mt-4 flex flex-wrap gap-2">
               <FavoriteButton id={property.id} title={property.title} withText />
               <ShareProperty title={property.title} text={`${property.title} – ${price}`} url={url} />
+              {/* The ficha (A4 PDF, issue 22): a plain download, no script. */}
+              <a href={`/imoveis/${property.id}/ficha.pdf`} download className={buttonClass("outline")}>
+                <Icon name="download" /> Baixar ficha (PDF)
+              </a>
             </div>
           </div>
         </div>

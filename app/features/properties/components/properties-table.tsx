@@ -146,7 +146,7 @@ export function PropertiesTable({
                   <FeaturedToggle property={property} />
                 </Td>
                 <Td className={STICKY_END}>
-                  <RowActions subject={property.codigo} onEdit={() => onEdit(property)} onDelete={() => onDelete(property)} />
+                  <RowActions subject={property.codigo} onEdit={() => onEdit(property)} onDelete={() => onDelete(property)} before={<FichaLink property={property} compact />} compact />
                 </Td>
               </tr>
             ))}
@@ -175,11 +175,20 @@ export function PropertiesTable({
                 <span className="font-bold text-primary">{priceText(property.price, property.purpose)}</span>
                 <Badge variant={STATUS_VARIANT[property.status]}>{STATUS_LABELS[property.status]}</Badge>
               </div>
-              <RowActions subject={property.codigo} onEdit={() => onEdit(property)} onDelete={() => onDelete(property)} />
+              <RowActions subject={property.codigo} onEdit={() => onEdit(property)} onDelete={() => onDelete(property)} before={<FichaLink property={property} />} />
             </div>
           </li>
         ))}
       </ul>
     </>
+  );
+}
+
+/** The listing's ficha (A4 PDF, issue 22): a plain download, with the full address (staff). */
+function FichaLink({ property, compact = false }: { property: CrmProperty; compact?: boolean }) {
+  return (
+    <a href={`/crm/imoveis/${property.id}/ficha.pdf`} download className={cn("grid place-items-center rounded-md hover:bg-muted", compact ? "size-8" : "size-10")}>
+      <Icon name="download" className="size-4" label={`Baixar ficha (PDF) de ${property.codigo}`} />
+    </a>
   );
 }

@@ -50,8 +50,15 @@ function PortalIssuesBadge({ property }: { property: CrmProperty }) {
   const summary = portalIssuesSummary(issues);
   if (!summary) return null;
   return (
-    <Badge variant={summary.rejected ? "danger" : "warning"} className="whitespace-normal" title={issues.map((issue) => `${issue.severity === "rejeita" ? "Rejeita" : "Reduz nota"}: ${issue.message}`).join("\n")} data-testid="portal-issues-badge">
-      Portais: {summary.text}
+    <Badge
+      variant={summary.rejected ? "danger" : "warning"}
+      className="max-w-28 whitespace-normal"
+      title={issues.map((issue) => `${issue.severity === "rejeita" ? "Rejeita" : "Reduz nota"}: ${issue.message}`).join("\n")}
+      data-testid="portal-issues-badge"
+    >
+      <Icon name="circle-alert" className="size-3 shrink-0" />
+      <span className="sr-only">Portais: </span>
+      {summary.text}
     </Badge>
   );
 }

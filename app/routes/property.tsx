@@ -10,8 +10,9 @@ import { Gallery } from "~/features/properties/components/gallery";
 import { PropertyCard } from "~/features/properties/components/property-card";
 import { ShareProperty } from "~/features/properties/components/share-property";
 import { PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS, priceText } from "~/features/properties/labels";
-import { listingJsonLd, serializeJsonLd } from "~/features/properties/structured-data";
 import { getPublicProperty, listSimilarProperties } from "~/features/properties/public-queries.server";
+import { listingJsonLdText } from "~/features/properties/listing-json-ld.server";
+import { getEnv } from "~/lib/env.server";
 import { errorFields, logger } from "~/lib/logger.server";
 import { telLink, whatsappLink } from "~/features/site/broker-profile";
 import { rootDataFromMatches } from "~/features/site/root-data";
@@ -27,13 +28,15 @@ export async function loader({ params }: Route.LoaderArgs) {
   // Unknown or malformed ids are a 404 page, never a server error.
   const db = await getDb();
   const property = await getPublicProperty(db, params.id);
-  if (!property) return data({ property: null, similar: [] }, { status: 404 });
+  if (!property) return data({ property: null, similar: [], jsonLd: null }, { status: 404 });
   // 'Imóveis semelhantes' is a bonus: if it fails, the page still shows the listing.
   const similar = await listSimilarProperties(db, property).catch((error: unknown) => {
     logger("imovel").error({ ...errorFields(error) }, "similar properties could not be loaded");
     return [];
   });
-  return { property, similar };
+  // Built here, not in the component: the page's JavaScript carries neither builder nor catalogue.
+  const jsonLd = await listingJsonLdText(db, property, getEnv().publicUrl);
+  return { property, similar, jsonLd };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
@@ -56,7 +59,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
   useLiveUpdates("properties");
   const { broker, publicUrl } = useRootData();
   const nonce = useNonce();
-  const { property, similar } = loaderData;
+  const { property, similar, jsonLd } = loaderData;
 
   if (!property) {
     return (
@@ -88,7 +91,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
         type="application/ld+json"
         nonce={nonce}
         suppressHydrationWarning
-        dangerouslySetInnerHTML={{ __html: serializeJsonLd(listingJsonLd(property, publicUrl)) }}
+        dangerouslySetInnerHTML={{ __html: jsonLd ?? "" }}
       />
       <Link to="/imoveis" className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
         <Icon name="arrow-left" /> Voltar para imóveis

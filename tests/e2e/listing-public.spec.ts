@@ -175,52 +175,52 @@ test.describe("filters", () => {
     await expect(cards(page)).toHaveCount(2);
     await expect(cards(page).filter({ hasText: SOLD.title })).toHaveCount(0);
 
-    await page.getByLabel("Mostrar vendidos/alugados").check();
+    await page.getByRole("checkbox", { name: "Mostrar vendidos/alugados", exact: true }).check();
     await expect(page).toHaveURL(/vendidos=1/);
     await expect(cards(page)).toHaveCount(3);
-    await page.getByLabel("Mostrar vendidos/alugados").uncheck();
+    await page.getByRole("checkbox", { name: "Mostrar vendidos/alugados", exact: true }).uncheck();
     await expect(page).not.toHaveURL(/vendidos=/);
     await expect(cards(page)).toHaveCount(2);
 
-    await page.getByLabel("Suítes").selectOption("2");
+    await page.getByRole("combobox", { name: "Suítes" }).selectOption("2");
     await expect(page).toHaveURL(/suites=2/);
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page)).toContainText(RENTAL.title);
-    await page.getByLabel("Suítes").selectOption("all");
+    await page.getByRole("combobox", { name: "Suítes" }).selectOption("all");
     await expect(cards(page)).toHaveCount(2);
 
-    await page.getByLabel("Aceita financiamento").check();
+    await page.getByRole("checkbox", { name: "Aceita financiamento", exact: true }).check();
     await expect(page).toHaveURL(/financiamento=1/);
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page)).toContainText(SALE.title);
-    await page.getByLabel("Aceita financiamento").uncheck();
+    await page.getByRole("checkbox", { name: "Aceita financiamento", exact: true }).uncheck();
 
-    await page.getByLabel("Mobiliado", { exact: true }).check();
+    await page.getByRole("checkbox", { name: "Mobiliado", exact: true }).check();
     await expect(page).toHaveURL(/mobiliado=1/);
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page)).toContainText(RENTAL.title);
-    await page.getByLabel("Mobiliado", { exact: true }).uncheck();
+    await page.getByRole("checkbox", { name: "Mobiliado", exact: true }).uncheck();
 
-    await page.getByLabel("Condomínio até (R$)").fill("700");
+    await page.getByRole("spinbutton", { name: "Condomínio até (R$)" }).fill("700");
     await expect(page).toHaveURL(/condominio_max=700/);
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page)).toContainText(RENTAL.title);
-    await page.getByLabel("Condomínio até (R$)").fill("");
+    await page.getByRole("spinbutton", { name: "Condomínio até (R$)" }).fill("");
     await expect(page).not.toHaveURL(/condominio_max/);
 
-    await page.getByLabel("Mínima").fill("100");
+    await page.getByRole("spinbutton", { name: "Mínima" }).fill("100");
     await expect(page).toHaveURL(/area_min=100/);
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page)).toContainText(SALE.title);
-    await page.getByLabel("Mínima").fill("");
+    await page.getByRole("spinbutton", { name: "Mínima" }).fill("");
     await expect(cards(page)).toHaveCount(2);
 
     // A common feature, then one under 'Mais filtros': both must be there.
-    await page.getByLabel("Piscina", { exact: true }).check();
+    await page.getByRole("checkbox", { name: "Piscina", exact: true }).check();
     await expect(page).toHaveURL(/carac=piscina/);
     await expect(cards(page)).toHaveCount(2);
     await page.getByText("Mais filtros").click();
-    await page.getByLabel("Churrasqueira").check();
+    await page.getByRole("checkbox", { name: "Churrasqueira", exact: true }).check();
     await expect(page).toHaveURL(/carac=churrasqueira&carac=piscina/);
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page)).toContainText(SALE.title);
@@ -231,8 +231,8 @@ test.describe("filters", () => {
     const other = await page.context().newPage();
     await other.goto(shared);
     await expect(other.getByRole("article")).toHaveCount(1);
-    await expect(other.getByLabel("Churrasqueira")).toBeChecked();
-    await expect(other.getByLabel("Churrasqueira")).toBeVisible();
+    await expect(other.getByRole("checkbox", { name: "Churrasqueira", exact: true })).toBeChecked();
+    await expect(other.getByRole("checkbox", { name: "Churrasqueira", exact: true })).toBeVisible();
     await other.close();
   });
 
@@ -241,12 +241,12 @@ test.describe("filters", () => {
     const page = await context.newPage();
     await page.goto(`/imoveis?bairro=${encodeURIComponent(NEIGHBOURHOOD)}`);
     await expect(page.getByRole("article")).toHaveCount(2);
-    await page.getByLabel("Piscina", { exact: true }).check();
-    await page.getByLabel("Suítes").selectOption("1");
-    await page.getByLabel("Aceita financiamento").check();
+    await page.getByRole("checkbox", { name: "Piscina", exact: true }).check();
+    await page.getByRole("combobox", { name: "Suítes" }).selectOption("1");
+    await page.getByRole("checkbox", { name: "Aceita financiamento", exact: true }).check();
     // Enter in a field submits the form, as a browser does without scripts.
-    await page.getByLabel("Mínima").fill("50");
-    await page.getByLabel("Mínima").press("Enter");
+    await page.getByRole("spinbutton", { name: "Mínima" }).fill("50");
+    await page.getByRole("spinbutton", { name: "Mínima" }).press("Enter");
     await expect(page).toHaveURL(/carac=piscina/);
     await expect(page).toHaveURL(/suites=1/);
     await expect(page).toHaveURL(/financiamento=1/);
@@ -262,8 +262,8 @@ test.describe("filters", () => {
     await page.goto(`/imoveis?bairro=${encodeURIComponent(NEIGHBOURHOOD)}&carac=elevador`);
     await waitForHydration(page);
     await page.getByRole("button", { name: /Filtros/ }).click();
-    await expect(page.getByLabel("Elevador")).toBeChecked();
-    await expect(page.getByLabel("Elevador")).toBeVisible();
+    await expect(page.getByRole("checkbox", { name: "Elevador", exact: true })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Elevador", exact: true })).toBeVisible();
     await expectFitsWindow(page, "/imoveis at 390 with the filters open");
     await page.screenshot({ path: `${SHOTS}/listing-public-390-filters.png`, fullPage: true });
     await context.close();

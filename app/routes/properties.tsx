@@ -121,7 +121,8 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
       </header>
 
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[18rem_1fr]">
-        <aside className="lg:sticky lg:top-20">
+        {/* Taller than the window once 'Mais filtros' is open: the panel scrolls on its own (issue 22). */}
+        <aside className="lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto">
           <FilterPanel
             key={panelVersion}
             filters={filters}

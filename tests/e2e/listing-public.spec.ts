@@ -201,11 +201,11 @@ test.describe("filters", () => {
     await expect(cards(page)).toContainText(RENTAL.title);
     await page.getByRole("checkbox", { name: "Mobiliado", exact: true }).uncheck();
 
-    await page.getByRole("spinbutton", { name: "Condomínio até (R$)" }).fill("700");
+    await page.getByRole("spinbutton", { name: "Condomínio até (R$/mês)" }).fill("700");
     await expect(page).toHaveURL(/condominio_max=700/);
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page)).toContainText(RENTAL.title);
-    await page.getByRole("spinbutton", { name: "Condomínio até (R$)" }).fill("");
+    await page.getByRole("spinbutton", { name: "Condomínio até (R$/mês)" }).fill("");
     await expect(page).not.toHaveURL(/condominio_max/);
 
     await page.getByRole("spinbutton", { name: "Mínima" }).fill("100");

@@ -69,20 +69,21 @@ export function ListingFilterFields({
             ))}
           </NativeSelect>
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="filter-condominio">Condomínio até (R$)</Label>
-          <Input
-            id="filter-condominio"
-            name="condominio_max"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={CONDO_FEE_LIMIT}
-            step={1}
-            value={draft.condominioMax ?? ""}
-            onChange={(event) => change({ condominioMax: number(event.target.value) }, { wait: true })}
-          />
-        </div>
+      </div>
+
+      <div className="grid gap-1.5">
+        <Label htmlFor="filter-condominio">Condomínio até (R$/mês)</Label>
+        <Input
+          id="filter-condominio"
+          name="condominio_max"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={CONDO_FEE_LIMIT}
+          step={1}
+          value={draft.condominioMax ?? ""}
+          onChange={(event) => change({ condominioMax: number(event.target.value) }, { wait: true })}
+        />
       </div>
 
       <fieldset className="grid grid-cols-2 gap-3">
@@ -127,7 +128,7 @@ export function ListingFilterFields({
         {more.length > 0 && (
           <details className="mt-1" open={moreChosen || undefined}>
             <summary className="cursor-pointer py-1 text-sm font-medium text-primary">Mais filtros</summary>
-            <div className="mt-1 grid gap-1">{more.map(box)}</div>
+            <div className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 lg:grid-cols-1">{more.map(box)}</div>
           </details>
         )}
       </fieldset>

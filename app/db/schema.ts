@@ -110,7 +110,9 @@ export const properties = pgTable(
     index("properties_listing_order_idx").on(table.featured.desc().nullsFirst(), table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("properties_created_at_idx").on(table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // The public filters' columns: a filtered count reads this index alone, not the wide rows.
-    index("properties_filters_idx").on(table.type, table.purpose, table.bedrooms, table.parking_spaces, table.price),
+    // The status last (decision 017): the list leaves sold and rented listings out by default,
+    // and without it each count would visit the rows to read their status.
+    index("properties_filters_idx").on(table.type, table.purpose, table.bedrooms, table.parking_spaces, table.price, table.status),
     // Trigram indexes for "contains" searches; the functions are immutable wrappers of unaccent
     // (migration 0004), and queries must call them exactly as here (search-text.server.ts).
     index("properties_neighborhood_search_idx").using("gin", sql`immutable_unaccent(lower(${table.neighborhood})) gin_trgm_ops`),

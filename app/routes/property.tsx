@@ -7,6 +7,10 @@ import { BookingButton } from "~/features/leads/components/booking-button";
 import { FinancingLauncher } from "~/features/financing/components/financing-launcher";
 import { FavoriteButton } from "~/features/favorites/components/favorite-button";
 import { Gallery } from "~/features/properties/components/gallery";
+import { ListingFacts } from "~/features/properties/components/listing-facts";
+import { ListingFeatures } from "~/features/properties/components/listing-features";
+import { ListingValues } from "~/features/properties/components/listing-values";
+import { listingPresentation } from "~/features/properties/listing-facts";
 import { PropertyCard } from "~/features/properties/components/property-card";
 import { ShareProperty } from "~/features/properties/components/share-property";
 import { PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS, priceText } from "~/features/properties/labels";
@@ -28,7 +32,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   // Unknown or malformed ids are a 404 page, never a server error.
   const db = await getDb();
   const property = await getPublicProperty(db, params.id);
-  if (!property) return data({ property: null, similar: [], jsonLd: null }, { status: 404 });
+  if (!property) return data({ property: null, similar: [], jsonLd: null, listing: null }, { status: 404 });
   // 'Imóveis semelhantes' is a bonus: if it fails, the page still shows the listing.
   const similar = await listSimilarProperties(db, property).catch((error: unknown) => {
     logger("imovel").error({ ...errorFields(error) }, "similar properties could not be loaded");
@@ -36,7 +40,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   });
   // Built here, not in the component: the page's JavaScript carries neither builder nor catalogue.
   const jsonLd = await listingJsonLdText(db, property, getEnv().publicUrl);
-  return { property, similar, jsonLd };
+  // Issue 22's fields as ready strings (decision 017): the page's JavaScript formats nothing.
+  return { property, similar, jsonLd, listing: listingPresentation(property) };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
@@ -59,7 +64,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
   useLiveUpdates("properties");
   const { broker, publicUrl } = useRootData();
   const nonce = useNonce();
-  const { property, similar, jsonLd } = loaderData;
+  const { property, similar, jsonLd, listing } = loaderData;
 
   if (!property) {
     return (
@@ -81,7 +86,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
   const facts = [
     property.bedrooms ? { icon: "bed-double", label: "Quartos", value: String(property.bedrooms) } : null,
     property.bathrooms ? { icon: "bath", label: "Banheiros", value: String(property.bathrooms) } : null,
-    property.area ? { icon: "ruler", label: "Área", value: `${formatNumber(property.area)} m²` } : null,
+    property.area ? { icon: "ruler", label: "Área útil", value: `${formatNumber(property.area)} m²` } : null,
     property.parking_spaces ? { icon: "car", label: "Vagas", value: String(property.parking_spaces) } : null,
   ].filter((fact): fact is Fact => fact !== null);
 
@@ -174,12 +179,17 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             </dl>
           )}
 
+          {listing && <ListingValues values={listing.values} />}
+          {listing && <ListingFacts facts={listing.facts} badges={listing.badges} />}
+
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="text-xl font-semibold">
               Descrição
             </h2>
             <p className="mt-2 whitespace-pre-line leading-relaxed text-foreground/90">{property.description}</p>
           </section>
+
+          {listing && <ListingFeatures groups={listing.features} />}
 
           {property.purpose === "venda" && <FinancingLauncher price={property.price} />}
         </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { listingJsonLd, serializeJsonLd } from "./structured-data";
-import type { PublicPropertyDetail } from "./types";
+import { EMPTY_LISTING_DETAILS, type PublicPropertyDetail } from "./types";
 
 const property: PublicPropertyDetail = {
   id: "0b7f3c2e-1a2b-4c3d-9e8f-001122334455",
@@ -24,6 +24,7 @@ const property: PublicPropertyDetail = {
   updated_at: "2026-01-01T00:00:00.000Z",
   street_address: null,
   cep: null,
+  ...EMPTY_LISTING_DETAILS,
 };
 
 describe("listing JSON-LD", () => {

@@ -12,6 +12,7 @@ import { ShareProperty } from "~/features/properties/components/share-property";
 import { PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS, priceText } from "~/features/properties/labels";
 import { listingJsonLd, serializeJsonLd } from "~/features/properties/structured-data";
 import { getPublicProperty, listSimilarProperties } from "~/features/properties/public-queries.server";
+import { neighbourhoodHrefOf } from "~/features/neighbourhoods/slug";
 import { errorFields, logger } from "~/lib/logger.server";
 import { telLink, whatsappLink } from "~/features/site/broker-profile";
 import { rootDataFromMatches } from "~/features/site/root-data";
@@ -27,13 +28,14 @@ export async function loader({ params }: Route.LoaderArgs) {
   // Unknown or malformed ids are a 404 page, never a server error.
   const db = await getDb();
   const property = await getPublicProperty(db, params.id);
-  if (!property) return data({ property: null, similar: [] }, { status: 404 });
+  if (!property) return data({ property: null, similar: [], neighbourhoodHref: null }, { status: 404 });
   // 'Imóveis semelhantes' is a bonus: if it fails, the page still shows the listing.
   const similar = await listSimilarProperties(db, property).catch((error: unknown) => {
     logger("imovel").error({ ...errorFields(error) }, "similar properties could not be loaded");
     return [];
   });
-  return { property, similar };
+  // The neighbourhood's page (decision 021), while this listing is on the market there.
+  return { property, similar, neighbourhoodHref: neighbourhoodHrefOf(property) };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
@@ -56,7 +58,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
   useLiveUpdates("properties");
   const { broker, publicUrl } = useRootData();
   const nonce = useNonce();
-  const { property, similar } = loaderData;
+  const { property, similar, neighbourhoodHref } = loaderData;
 
   if (!property) {
     return (
@@ -115,7 +117,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             <h1 className="mt-3 font-display text-3xl font-bold leading-tight sm:text-4xl">{property.title}</h1>
             <p className="mt-2 flex items-center gap-1 text-muted-foreground">
               <Icon name="map-pin" className="size-5" />
-              {property.neighborhood}, {property.city}/{property.state}
+              {neighbourhoodHref ? <Link to={neighbourhoodHref} className="underline underline-offset-4">{property.neighborhood}</Link> : property.neighborhood}, {property.city}/{property.state}
             </p>
             {/* Only when the broker chose 'Exibir endereço' (the public view holds nothing otherwise). */}
             {(property.street_address || property.cep) && (

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { neighbourhood_texts, propertiesPublic } from "~/db/schema";
 import type { PropertyPurpose, PropertyStatus, PropertyType } from "~/db/values";
@@ -91,7 +91,7 @@ export type PurposeStats = { purpose: PropertyPurpose; count: number; minPrice: 
 
 export type NeighbourhoodPageData = {
   neighbourhood: NeighbourhoodSummary;
-  /** Newest first after the featured ones, as the public list orders them; at most NEIGHBOURHOOD_PAGE_LISTINGS. */
+  /** Featured first, then newest, as the public list orders them; at most NEIGHBOURHOOD_PAGE_LISTINGS. */
   listings: PropertyCardData[];
   byTypeAndPurpose: TypePurposeStats[];
   byPurpose: PurposeStats[];
@@ -118,13 +118,14 @@ export async function getNeighbourhoodPage(db: Database, slug: string): Promise<
       .from(propertiesPublic)
       .where(where)
       .groupBy(propertiesPublic.type, propertiesPublic.purpose)
-      .orderBy(asc(propertiesPublic.purpose), asc(propertiesPublic.type)),
+      .orderBy(desc(propertiesPublic.purpose), asc(propertiesPublic.type)),
     db
       .select({ purpose: propertiesPublic.purpose, count: count(), minPrice, maxPrice })
       .from(propertiesPublic)
       .where(where)
       .groupBy(propertiesPublic.purpose)
-      .orderBy(asc(propertiesPublic.purpose)),
+      // Venda before aluguel.
+      .orderBy(desc(propertiesPublic.purpose)),
     getNeighbourhoodText(db, slug),
   ]);
   return { neighbourhood, listings: listings.map(toCard), byTypeAndPurpose, byPurpose, text };

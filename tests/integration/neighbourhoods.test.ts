@@ -23,7 +23,7 @@ const context = { cspNonce: "n", clientIp: "198.51.100.91" };
 type PageData = { page: NeighbourhoodPageView | null };
 const unwrap = <T>(result: unknown): { data: T; status: number } =>
   result && typeof result === "object" && "init" in result
-    ? { data: (result as { data: T }).data, status: (result as { init: { status?: number } | null }).init?.status ?? 200 }
+    ? { data: (result as unknown as { data: T }).data, status: (result as unknown as { init: { status?: number } | null }).init?.status ?? 200 }
     : { data: result as T, status: 200 };
 
 describe.each(DATABASE_KINDS)("neighbourhood pages on %s", (kind) => {

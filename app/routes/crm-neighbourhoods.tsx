@@ -61,7 +61,11 @@ export default function CrmNeighbourhoodsPage({ loaderData }: Route.ComponentPro
       {rows.length === 0 ? (
         <p className="rounded-lg border border-dashed border-border bg-white p-6 text-center text-muted-foreground">Nenhum bairro com imóveis disponíveis ainda.</p>
       ) : (
-        rows.map((row) => <NeighbourhoodTextForm key={row.slug} row={row} />)
+        <div className="grid gap-4 xl:grid-cols-2">
+          {rows.map((row) => (
+            <NeighbourhoodTextForm key={row.slug} row={row} />
+          ))}
+        </div>
       )}
     </div>
   );

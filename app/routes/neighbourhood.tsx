@@ -5,7 +5,7 @@ import { isDatabaseUnavailable } from "~/db/availability.server";
 import { neighbourhoodPageView } from "~/features/neighbourhoods/page-view.server";
 import { getNeighbourhoodPage } from "~/features/neighbourhoods/queries.server";
 import { useLiveUpdates } from "~/features/live/use-live-updates";
-import { PropertyGrid } from "~/features/properties/components/property-grid";
+import { PropertyCard } from "~/features/properties/components/property-card";
 import { loadBrokerProfile } from "~/features/settings/settings.server";
 import { rootDataFromMatches } from "~/features/site/root-data";
 import { errorFields, logger } from "~/lib/logger.server";
@@ -116,7 +116,14 @@ export default function NeighbourhoodPage({ loaderData }: Route.ComponentProps) 
       </div>
 
       <h2 className="mt-10 font-display text-2xl font-bold">Imóveis disponíveis em {page.name}</h2>
-      <PropertyGrid properties={page.listings} className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3" />
+      {/* The cards alone, as on the property page: importing the list's grid would split it out of the list's chunk (budget). */}
+      <ul className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {page.listings.map((card, index) => (
+          <li key={card.id}>
+            <PropertyCard property={card} priority={index < 2} className="h-full" />
+          </li>
+        ))}
+      </ul>
       {page.more && (
         <Link to={page.more.href} className={`${buttonClass("outline", "lg")} mt-6`}>
           {page.more.text}

@@ -6,6 +6,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
 import { Textarea } from "~/components/ui/textarea";
 import { useAnswerToast } from "~/features/crm/form-helpers";
+import { formatNumber } from "~/lib/format";
 import { NEIGHBOURHOOD_TEXT_MAX } from "../text-schema";
 
 export type NeighbourhoodTextAnswer = { ok: boolean; message: string; slug?: string; field?: "slug" | "text" };
@@ -45,7 +46,7 @@ export function NeighbourhoodTextForm({ row }: { row: NeighbourhoodTextRow }) {
         <FormField
           label={`Texto sobre ${row.name}`}
           error={error}
-          hint={`${length} de ${NEIGHBOURHOOD_TEXT_MAX} caracteres. Aparece na página do bairro; em branco, a página fica sem texto.`}
+          hint={`${formatNumber(length)} de ${formatNumber(NEIGHBOURHOOD_TEXT_MAX)} caracteres. Aparece na página do bairro; em branco, a página fica sem texto.`}
         >
           <Textarea name="text" defaultValue={row.text} rows={4} maxLength={NEIGHBOURHOOD_TEXT_MAX} onChange={(event) => setLength(event.currentTarget.value.length)} />
         </FormField>

@@ -100,9 +100,8 @@ for (const width of [390, 1280]) {
       await waitForHydration(page);
       await expectNoViolations(page, `${target} at ${width} px`);
       await expectFitsWindow(page, `${target} at ${width} px`);
+      await screenshot(page, `${target === PAGE ? "bairro" : "bairros-index"}-${width}`);
     }
-    await page.goto(PAGE);
-    await screenshot(page, `bairro-${width}`);
     await signInAsAdmin(page);
     await page.goto("/crm/bairros");
     await waitForHydration(page);

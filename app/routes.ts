@@ -9,6 +9,9 @@ export default [
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
     route("imoveis", "routes/properties.tsx"),
+    // Neighbourhood pages (decision 021): static segments, ranked before imoveis/:id
+    route("imoveis/bairros", "routes/neighbourhoods.tsx"),
+    route("imoveis/bairro/:slug", "routes/neighbourhood.tsx"),
     route("imoveis/:id", "routes/property.tsx"),
     route("sobre", "routes/about.tsx"),
     route("contato", "routes/contact.tsx"),
@@ -41,6 +44,7 @@ export default [
       route("emails", "routes/crm-emails.tsx"),
       route("auditoria", "routes/crm-audit.tsx"),
       route("configuracoes", "routes/crm-settings.tsx"),
+      route("bairros", "routes/crm-neighbourhoods.tsx"),
       route("privacidade", "routes/crm-privacy.tsx"),
       route("sair", "routes/crm-sign-out.tsx"),
     ]),

@@ -631,3 +631,24 @@ export const property_views = pgTable(
     check("property_views_positive", sql.raw("views >= 0")),
   ],
 );
+
+/**
+ * The broker's short text about a neighbourhood, shown on its public page (/imoveis/bairro/<slug>,
+ * docs/decisions/021-neighbourhood-pages.md). Keyed by the slug, so spellings of one neighbourhood
+ * share it; no row means no text. A change notifies every process (trigger), which drops the
+ * public page cache.
+ */
+export const neighbourhood_texts = pgTable(
+  "neighbourhood_texts",
+  {
+    slug: text("slug").primaryKey(),
+    text: text("text").notNull(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The staff member's e-mail (as settings.updated_by). */
+    updated_by: text("updated_by"),
+  },
+  () => [
+    check("neighbourhood_texts_slug_valid", sql.raw("slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and char_length(slug) <= 120")),
+    check("neighbourhood_texts_text_length", sql.raw("char_length(text) between 1 and 1500")),
+  ],
+);

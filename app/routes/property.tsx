@@ -17,6 +17,7 @@ import { PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS, priceText } from "~/feature
 import { getPublicProperty, listSimilarProperties } from "~/features/properties/public-queries.server";
 import { listingJsonLdText } from "~/features/properties/listing-json-ld.server";
 import { getEnv } from "~/lib/env.server";
+import { neighbourhoodHrefOf } from "~/features/neighbourhoods/slug";
 import { errorFields, logger } from "~/lib/logger.server";
 import { telLink, whatsappLink } from "~/features/site/broker-profile";
 import { rootDataFromMatches } from "~/features/site/root-data";
@@ -32,7 +33,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   // Unknown or malformed ids are a 404 page, never a server error.
   const db = await getDb();
   const property = await getPublicProperty(db, params.id);
-  if (!property) return data({ property: null, similar: [], jsonLd: null, listing: null }, { status: 404 });
+  if (!property) return data({ property: null, similar: [], jsonLd: null, listing: null, neighbourhoodHref: null }, { status: 404 });
   // 'Imóveis semelhantes' is a bonus: if it fails, the page still shows the listing.
   const similar = await listSimilarProperties(db, property).catch((error: unknown) => {
     logger("imovel").error({ ...errorFields(error) }, "similar properties could not be loaded");
@@ -40,8 +41,15 @@ export async function loader({ params }: Route.LoaderArgs) {
   });
   // Built here, not in the component: the page's JavaScript carries neither builder nor catalogue.
   const jsonLd = await listingJsonLdText(db, property, getEnv().publicUrl);
-  // Issue 22's fields as ready strings (decision 017): the page's JavaScript formats nothing.
-  return { property, similar, jsonLd, listing: listingPresentation(property) };
+  return {
+    property,
+    similar,
+    jsonLd,
+    // Issue 22's fields as ready strings (decision 017): the page's JavaScript formats nothing.
+    listing: listingPresentation(property),
+    // The neighbourhood's page (decision 021), while this listing is on the market there.
+    neighbourhoodHref: neighbourhoodHrefOf(property),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
@@ -64,7 +72,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
   useLiveUpdates("properties");
   const { broker, publicUrl } = useRootData();
   const nonce = useNonce();
-  const { property, similar, jsonLd, listing } = loaderData;
+  const { property, similar, jsonLd, listing, neighbourhoodHref } = loaderData;
 
   if (!property) {
     return (
@@ -123,7 +131,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             <h1 className="mt-3 font-display text-3xl font-bold leading-tight sm:text-4xl">{property.title}</h1>
             <p className="mt-2 flex items-center gap-1 text-muted-foreground">
               <Icon name="map-pin" className="size-5" />
-              {property.neighborhood}, {property.city}/{property.state}
+              {neighbourhoodHref ? <Link to={neighbourhoodHref} className="underline underline-offset-4">{property.neighborhood}</Link> : property.neighborhood}, {property.city}/{property.state}
             </p>
             {/* Only when the broker chose 'Exibir endereço' (the public view holds nothing otherwise). */}
             {(property.street_address || property.cep) && (

@@ -32,7 +32,8 @@ const publicColumns = {
   city: propertiesPublic.city,
 };
 
-const cardColumns = {
+/** A card's columns (exported for the neighbourhood pages, app/features/neighbourhoods). */
+export const cardColumns = {
   ...publicColumns,
   // Only the first photo: a card needs its cover, not the whole gallery.
   cover: sql<string | null>`${propertiesPublic.images}[1]`,
@@ -95,7 +96,7 @@ function listingConditions(filters: ListFilters): SQL[] {
 }
 
 /** The public list's order: featured first, then newest; id keeps pages from overlapping on ties. */
-const LIST_ORDER = [desc(propertiesPublic.featured), desc(propertiesPublic.created_at), desc(propertiesPublic.id)];
+export const LIST_ORDER = [desc(propertiesPublic.featured), desc(propertiesPublic.created_at), desc(propertiesPublic.id)];
 
 /** Every listing matching the filters (tests and small callers; pages use listPublicPropertiesPage). */
 export async function listPublicProperties(db: Database, filters?: ListFilters): Promise<PropertyCardData[]> {
@@ -275,7 +276,7 @@ export async function* sitemapProperties(db: Database, batchSize = 1000): AsyncG
 }
 
 // The view's numeric columns keep drizzle's number mode; this only normalises the cover.
-function toCard(row: Omit<PropertyCardData, "cover"> & { cover: string | null }): PropertyCardData {
+export function toCard(row: Omit<PropertyCardData, "cover"> & { cover: string | null }): PropertyCardData {
   const cover = isCanonicalMediaUrl(row.cover) ? row.cover : null;
   return { ...row, price: Number(row.price), area: row.area === null ? null : Number(row.area), cover };
 }

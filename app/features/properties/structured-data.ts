@@ -7,11 +7,8 @@ import type { PublicPropertyDetail } from "./types";
  * complement and position are null there unless 'Exibir endereço' is on. All optional, so a
  * listing without them (every old one) gives the same JSON-LD as before.
  */
+/** What the JSON-LD needs beyond PublicPropertyDetail: the address parts the view may hide. */
 export type ListingJsonLdDetails = {
-  floor?: number | null;
-  year_built?: number | null;
-  pets_allowed?: boolean | null;
-  features?: readonly string[];
   address_number?: string | null;
   address_complement?: string | null;
   latitude?: number | null;

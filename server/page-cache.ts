@@ -227,7 +227,9 @@ export function shareablePage(html: string, nonce: string): { html: string; scri
 
 /** The query parameters each public page reads; any other parameter does not change the page. */
 const KNOWN_PARAMS: Record<string, string[]> = {
-  "/imoveis": ["codigo", "tipo", "finalidade", "bairro", "quartos", "vagas", "preco_min", "preco_max", "pagina"],
+  "/imoveis": ["codigo", "tipo", "finalidade", "bairro", "quartos", "vagas", "preco_min", "preco_max", "pagina",
+    // The 'Mapa' view of the results (issue 22, item 4).
+    "visualizacao"],
 };
 
 /**

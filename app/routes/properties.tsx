@@ -19,17 +19,24 @@ import { pageMeta } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/properties";
 import { useLiveUpdates } from "~/features/live/use-live-updates";
+import { listResultsMap } from "~/features/properties/map/map-data.server";
+import { ResultsMap } from "~/features/properties/map/components/results-map";
+import { ViewSwitch } from "~/features/properties/map/components/view-switch";
+import type { ResultsMapData } from "~/features/properties/map/types";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filters = parseListFilters(params);
+  // 'Lista | Mapa' (issue 22, item 4): any other value is the list.
+  const view = params.get("visualizacao") === "mapa" ? ("mapa" as const) : ("lista" as const);
+  let resultsMap: ResultsMapData | null = null;
   // A malformed page reads as the first, one past the end as the last (listPublicPropertiesPage).
   const page = parsePage(params);
   const empty: PublicListPage = { ...pageInfo(1, 0, LIST_PAGE_SIZE), properties: [] };
   // No code is that long: say so rather than search for it. A bad value answers 400, with the
   // page itself (the list's frame and the message), so a hand-edited link still lands somewhere.
   if (codigoTooLong(params)) {
-    return data({ filters: { ...filters, codigo: "" }, ...empty, codigoError: CODIGO_TOO_LONG as string | null }, { status: 400 });
+    return data({ filters: { ...filters, codigo: "" }, ...empty, codigoError: CODIGO_TOO_LONG as string | null, view, resultsMap }, { status: 400 });
   }
   // Spec §8: a failed load is logged; the list stays empty and says so.
   let list = empty;
@@ -39,6 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // 'Código' search (issue 13): a listing's exact code opens its page; part of one filters the list.
     exact = filters.codigo ? await findPublicPropertyIdByCodigo(db, filters.codigo) : null;
     if (!exact) list = await listPublicPropertiesPage(db, filters, page);
+    if (!exact && view === "mapa") resultsMap = await listResultsMap(db, filters, list.total);
   } catch (error) {
     logger("imoveis").error({ ...errorFields(error) }, "public list could not be loaded");
     // A database that cannot answer: the error page with 503 + Retry-After, rather than an empty
@@ -47,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   // Thrown, so the loader's data keeps one shape for the page and its callers.
   if (exact) throw redirect(`/imoveis/${exact}`);
-  return { filters, ...list, codigoError: null as string | null };
+  return { filters, ...list, codigoError: null as string | null, view, resultsMap };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
@@ -77,7 +85,7 @@ function activeFilterCount(filters: ListFilters): number {
 export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
   // The list, with its current filters, follows the database (spec §2).
   useLiveUpdates("properties");
-  const { filters, properties, total, page, pageCount, codigoError } = loaderData;
+  const { filters, properties, total, page, pageCount, codigoError, view, resultsMap } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
@@ -94,7 +102,8 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
   }, [location.search, fromPanel]);
 
   function applyFilters(next: ListFilters) {
-    const query = listSearchParams(next);
+    // The 'Mapa' view stays on while the filters change.
+    const query = [listSearchParams(next), view === "mapa" ? "visualizacao=mapa" : ""].filter(Boolean).join("&");
     const search = query ? `?${query}` : "";
     if (search === location.search) return;
     // replace: Back leaves the list instead of stepping through every filter change. A code
@@ -106,6 +115,9 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
   const filtering = navigation.state === "loading" && navigation.location.pathname === "/imoveis";
   const showFiltering = useDelayedFlag(filtering, 300);
   const count = total;
+  const listQuery = listSearchParams(filters);
+  const listHref = `/imoveis${listQuery ? `?${listQuery}` : ""}`;
+  const mapHref = `/imoveis?${listQuery ? `${listQuery}&` : ""}visualizacao=mapa`;
 
   return (
     <section className="container-page py-8 sm:py-10">
@@ -116,7 +128,10 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
             {count} {count === 1 ? "imóvel encontrado" : "imóveis encontrados"}
           </p>
         </div>
-        <BookingButton />
+        <div className="flex flex-wrap items-center gap-3">
+          <ViewSwitch view={view} listHref={listHref} mapHref={mapHref} />
+          <BookingButton />
+        </div>
       </header>
 
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[18rem_1fr]">
@@ -150,6 +165,11 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
                 Limpar filtros
               </Link>
             </div>
+          ) : resultsMap ? (
+            <>
+              <h2 className="sr-only">Resultados no mapa</h2>
+              <ResultsMap key={mapHref} map={resultsMap} />
+            </>
           ) : (
             <>
               {/* The cards' titles are h3: this keeps the outline whole where the panel's h2 is hidden (phones). */}

@@ -22,18 +22,22 @@ import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/property";
 import { useLiveUpdates } from "~/features/live/use-live-updates";
+import { ListingMap } from "~/features/properties/map/components/listing-map";
+import { getListingMap } from "~/features/properties/map/map-data.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
   // Unknown or malformed ids are a 404 page, never a server error.
   const db = await getDb();
   const property = await getPublicProperty(db, params.id);
-  if (!property) return data({ property: null, similar: [] }, { status: 404 });
+  if (!property) return data({ property: null, similar: [], map: null }, { status: 404 });
   // 'Imóveis semelhantes' is a bonus: if it fails, the page still shows the listing.
   const similar = await listSimilarProperties(db, property).catch((error: unknown) => {
     logger("imovel").error({ ...errorFields(error) }, "similar properties could not be loaded");
     return [];
   });
-  return { property, similar };
+  // The map (issue 22, item 4): the exact point only when the address is shown, else an approximate one.
+  const map = await getListingMap(db, property.id);
+  return { property, similar, map };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
@@ -56,7 +60,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
   useLiveUpdates("properties");
   const { broker, publicUrl } = useRootData();
   const nonce = useNonce();
-  const { property, similar } = loaderData;
+  const { property, similar, map } = loaderData;
 
   if (!property) {
     return (
@@ -173,6 +177,8 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="mt-2 whitespace-pre-line leading-relaxed text-foreground/90">{property.description}</p>
           </section>
+
+          {map && <ListingMap map={map} neighborhood={property.neighborhood} />}
 
           {property.purpose === "venda" && <FinancingLauncher price={property.price} />}
         </div>

@@ -47,6 +47,15 @@ describe("page cache", () => {
     expect(key("/_root.data?x=1")).toBe("/_root.data");
   });
 
+  it("keys the list's 'Mapa' view apart from the list (issue 22, item 4)", () => {
+    const key = (url: string) => {
+      const parsed = new URL(url, "http://x");
+      return `${parsed.pathname}${normalizeSearch(parsed.pathname, parsed.searchParams)}`;
+    };
+    expect(key("/imoveis?visualizacao=mapa&tipo=casa")).toBe("/imoveis?tipo=casa&visualizacao=mapa");
+    expect(key("/imoveis?visualizacao=mapa")).not.toBe(key("/imoveis"));
+  });
+
   it("answers in the best encoding the client takes", () => {
     expect(preferredEncoding("gzip, deflate, br, zstd")).toBe("br");
     expect(preferredEncoding("gzip, br;q=0")).toBe("gzip");

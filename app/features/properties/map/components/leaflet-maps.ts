@@ -13,7 +13,8 @@ import type { ListingMapData } from "../types";
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function baseMap(element: HTMLElement, tiles: TileConfig, options: L.MapOptions = {}): L.Map {
-  const map = L.map(element, { scrollWheelZoom: false, ...options });
+  const map = L.map(element, { scrollWheelZoom: false, zoomControl: false, ...options });
+  L.control.zoom({ zoomInTitle: "Aproximar", zoomOutTitle: "Afastar" }).addTo(map);
   map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
   L.tileLayer(tiles.url, { attribution: escapeHtml(tiles.attribution), maxZoom: 19, subdomains: "abc" }).addTo(map);
   return map;
@@ -34,6 +35,8 @@ export function mountListingMap(element: HTMLElement, data: ListingMapData): () 
     map.setView(center, 16);
     L.marker(center, { icon: pinIcon(), keyboard: false, interactive: false }).addTo(map);
   } else {
+    // The circle measures itself through the map's projection: the map needs a view first.
+    map.setView(center, 15);
     const circle = L.circle(center, { radius: data.radius, color: "#0f4c81", weight: 2, fillOpacity: 0.15, interactive: false }).addTo(map);
     map.fitBounds(circle.getBounds(), { padding: [12, 12] });
     element.dataset.mapCircle = "";

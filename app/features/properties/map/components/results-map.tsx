@@ -19,6 +19,22 @@ export function ResultsMap({ map }: { map: ResultsMapData }) {
       <p className="mt-2 text-sm text-muted-foreground">
         Imóveis com endereço reservado aparecem na região aproximada. {notes.join(" ")}
       </p>
+      {/* The pins as a list too: for keyboards and screen readers, and where the map does not load. */}
+      <details className="mt-3 rounded-lg border border-border bg-white p-3 text-sm">
+        <summary className="cursor-pointer font-medium">
+          Ver {map.points.length === 1 ? "o imóvel do mapa" : `os ${map.points.length} imóveis do mapa`} em lista
+        </summary>
+        <ul className="mt-2 grid gap-1" data-map-list>
+          {map.points.map((point) => (
+            <li key={point.id}>
+              <a href={`/imoveis/${point.id}`} className="text-primary underline-offset-4 hover:underline">
+                {point.label}
+              </a>
+              {point.approximate && <span className="text-muted-foreground"> (região aproximada)</span>}
+            </li>
+          ))}
+        </ul>
+      </details>
     </div>
   );
 }

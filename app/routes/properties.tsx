@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -20,7 +20,8 @@ import { cn } from "~/lib/utils";
 import type { Route } from "./+types/properties";
 import { useLiveUpdates } from "~/features/live/use-live-updates";
 import { listResultsMap } from "~/features/properties/map/map-data.server";
-import { ResultsMap } from "~/features/properties/map/components/results-map";
+// The 'Mapa' view's component loads only in that view: the list's JavaScript stays as it was.
+const ResultsMap = lazy(() => import("~/features/properties/map/components/results-map"));
 import { ViewSwitch } from "~/features/properties/map/components/view-switch";
 import type { ResultsMapData } from "~/features/properties/map/types";
 
@@ -30,13 +31,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   // 'Lista | Mapa' (issue 22, item 4): any other value is the list.
   const view = params.get("visualizacao") === "mapa" ? ("mapa" as const) : ("lista" as const);
   let resultsMap: ResultsMapData | null = null;
+  const listQuery = listSearchParams(filters);
+  const views = { lista: `/imoveis${listQuery ? `?${listQuery}` : ""}`, mapa: `/imoveis?${listQuery ? `${listQuery}&` : ""}visualizacao=mapa` };
   // A malformed page reads as the first, one past the end as the last (listPublicPropertiesPage).
   const page = parsePage(params);
   const empty: PublicListPage = { ...pageInfo(1, 0, LIST_PAGE_SIZE), properties: [] };
   // No code is that long: say so rather than search for it. A bad value answers 400, with the
   // page itself (the list's frame and the message), so a hand-edited link still lands somewhere.
   if (codigoTooLong(params)) {
-    return data({ filters: { ...filters, codigo: "" }, ...empty, codigoError: CODIGO_TOO_LONG as string | null, view, resultsMap }, { status: 400 });
+    return data({ filters: { ...filters, codigo: "" }, ...empty, codigoError: CODIGO_TOO_LONG as string | null, view, views, resultsMap }, { status: 400 });
   }
   // Spec §8: a failed load is logged; the list stays empty and says so.
   let list = empty;
@@ -55,7 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   // Thrown, so the loader's data keeps one shape for the page and its callers.
   if (exact) throw redirect(`/imoveis/${exact}`);
-  return { filters, ...list, codigoError: null as string | null, view, resultsMap };
+  return { filters, ...list, codigoError: null as string | null, view, views, resultsMap };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
@@ -85,7 +88,7 @@ function activeFilterCount(filters: ListFilters): number {
 export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
   // The list, with its current filters, follows the database (spec §2).
   useLiveUpdates("properties");
-  const { filters, properties, total, page, pageCount, codigoError, view, resultsMap } = loaderData;
+  const { filters, properties, total, page, pageCount, codigoError, view, views, resultsMap } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
@@ -103,7 +106,8 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
 
   function applyFilters(next: ListFilters) {
     // The 'Mapa' view stays on while the filters change.
-    const query = [listSearchParams(next), view === "mapa" ? "visualizacao=mapa" : ""].filter(Boolean).join("&");
+    let query = listSearchParams(next);
+    if (view === "mapa") query += `${query && "&"}visualizacao=mapa`;
     const search = query ? `?${query}` : "";
     if (search === location.search) return;
     // replace: Back leaves the list instead of stepping through every filter change. A code
@@ -115,9 +119,6 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
   const filtering = navigation.state === "loading" && navigation.location.pathname === "/imoveis";
   const showFiltering = useDelayedFlag(filtering, 300);
   const count = total;
-  const listQuery = listSearchParams(filters);
-  const listHref = `/imoveis${listQuery ? `?${listQuery}` : ""}`;
-  const mapHref = `/imoveis?${listQuery ? `${listQuery}&` : ""}visualizacao=mapa`;
 
   return (
     <section className="container-page py-8 sm:py-10">
@@ -129,7 +130,7 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <ViewSwitch view={view} listHref={listHref} mapHref={mapHref} />
+          <ViewSwitch view={view} hrefs={views} />
           <BookingButton />
         </div>
       </header>
@@ -168,7 +169,9 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
           ) : resultsMap ? (
             <>
               <h2 className="sr-only">Resultados no mapa</h2>
-              <ResultsMap key={mapHref} map={resultsMap} />
+              <Suspense>
+                <ResultsMap map={resultsMap} />
+              </Suspense>
             </>
           ) : (
             <>

@@ -36,7 +36,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     return [];
   });
   // The map (issue 22, item 4): the exact point only when the address is shown, else an approximate one.
-  const map = await getListingMap(db, property.id);
+  const map = await getListingMap(db, property.id, property.neighborhood);
   return { property, similar, map };
 }
 
@@ -178,7 +178,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 whitespace-pre-line leading-relaxed text-foreground/90">{property.description}</p>
           </section>
 
-          {map && <ListingMap map={map} neighborhood={property.neighborhood} />}
+          {map && <ListingMap key={`${map.latitude},${map.longitude}`} map={map} />}
 
           {property.purpose === "venda" && <FinancingLauncher price={property.price} />}
         </div>

@@ -6,7 +6,7 @@ import { getEnv } from "~/lib/env.server";
 import { priceText } from "../labels";
 import type { ListFilters } from "../filters";
 import { filterConditions } from "../public-queries.server";
-import { MAP_RESULTS_CAP, tileConfig, type TileConfig } from "./tiles";
+import { MAP_RESULTS_CAP, MAP_RESULTS_CAP_TEXT, tileConfig, type TileConfig } from "./tiles";
 import type { ListingMapData, ResultsMapData } from "./types";
 
 /**
@@ -22,7 +22,7 @@ export function mapTiles(): TileConfig {
 }
 
 /** The property page's map, or null when the listing has no position. */
-export async function getListingMap(db: Database, id: string): Promise<ListingMapData | null> {
+export async function getListingMap(db: Database, id: string, neighborhood: string): Promise<ListingMapData | null> {
   const [row] = await db
     .select({
       latitude: propertiesPublic.latitude,
@@ -34,7 +34,18 @@ export async function getListingMap(db: Database, id: string): Promise<ListingMa
     .where(eq(propertiesPublic.id, id));
   if (!row) return null;
   if (row.latitude !== null && row.longitude !== null) {
-    return { tiles: mapTiles(), latitude: Number(row.latitude), longitude: Number(row.longitude), kind: "pin", radius: 0 };
+    return {
+      tiles: mapTiles(),
+      latitude: Number(row.latitude),
+      longitude: Number(row.longitude),
+      kind: "pin",
+      radius: 0,
+      text: {
+        intro: `No mapa, o endereço do imóvel em ${neighborhood}.`,
+        label: `Mapa com a posição do imóvel em ${neighborhood}`,
+        placeholder: `Mapa de ${neighborhood}`,
+      },
+    };
   }
   if (row.approx_latitude !== null && row.approx_longitude !== null) {
     return {
@@ -43,6 +54,11 @@ export async function getListingMap(db: Database, id: string): Promise<ListingMa
       longitude: round(Number(row.approx_longitude)),
       kind: "circle",
       radius: APPROX_CIRCLE_METRES,
+      text: {
+        intro: `Localização aproximada em ${neighborhood}: o endereço exato é informado pelo corretor.`,
+        label: `Mapa da região aproximada do imóvel em ${neighborhood}`,
+        placeholder: `Mapa de ${neighborhood}`,
+      },
     };
   }
   return null;
@@ -74,16 +90,27 @@ export async function listResultsMap(db: Database, filters: ListFilters, total: 
     // The list's order (public-queries.server.ts), so a capped map keeps the list's first results.
     .orderBy(desc(propertiesPublic.featured), desc(propertiesPublic.created_at), desc(propertiesPublic.id))
     .limit(MAP_RESULTS_CAP);
+  const withoutPosition = Math.max(0, total - placed);
+  const capped = placed > MAP_RESULTS_CAP;
+  const note = [
+    "Imóveis com endereço reservado aparecem na região aproximada.",
+    capped ? MAP_RESULTS_CAP_TEXT : "",
+    withoutPosition === 1 ? "1 imóvel sem localização não aparece no mapa: veja a lista." : "",
+    withoutPosition > 1 ? `${withoutPosition} imóveis sem localização não aparecem no mapa: veja a lista.` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   return {
+    text: { note, summary: rows.length === 1 ? "Ver o imóvel do mapa em lista" : `Ver os ${rows.length} imóveis do mapa em lista` },
     tiles: mapTiles(),
     points: rows.map((row) => ({
       id: row.id,
       latitude: row.approximate ? round(Number(row.latitude)) : Number(row.latitude),
       longitude: row.approximate ? round(Number(row.longitude)) : Number(row.longitude),
       approximate: Boolean(row.approximate),
-      label: `${row.title} – ${priceText(Number(row.price), row.purpose)}`,
+      label: `${row.title} – ${priceText(Number(row.price), row.purpose)}${row.approximate ? " (região aproximada)" : ""}`,
     })),
-    withoutPosition: Math.max(0, total - placed),
-    capped: placed > MAP_RESULTS_CAP,
+    withoutPosition,
+    capped,
   };
 }

@@ -53,8 +53,8 @@ export function PinPicker({ tiles }: { tiles: TileConfig }) {
 
   // Typed coordinates (or a cleared pair) move the pin.
   useEffect(() => {
-    handle.current?.set(position);
-  }, [position?.latitude, position?.longitude, ready]);
+    handle.current?.set(latitude !== null && longitude !== null ? { latitude, longitude } : null);
+  }, [latitude, longitude, ready]);
 
   return (
     <div className="grid gap-2">

@@ -8,7 +8,8 @@ import { hydrateAfterPaint } from "~/lib/hydrate-after-paint.server";
 import { NonceProvider } from "~/lib/nonce";
 import { errorFields, logger } from "~/lib/logger.server";
 import { loggedPath } from "~/lib/request-path";
-import { createNonce, securityHeaders } from "~/lib/security-headers";
+import { createNonce, securityHeaders as baseSecurityHeaders } from "~/lib/security-headers";
+import { tileConfig, tileImageSource } from "~/features/properties/map/tiles";
 import { getEnv } from "~/lib/env.server";
 import { DatabaseUnavailableContext } from "~/lib/unavailable-context";
 import { isDatabaseUnavailable } from "~/db/availability.server";
@@ -22,7 +23,9 @@ const log = logger("render");
  * live-update modules (see docs/decisions/001-one-process-one-bundle.md).
  */
 export { startRuntime, stopLiveUpdates, stopRuntime } from "~/runtime.server";
-export { securityHeaders } from "~/lib/security-headers";
+/** The security headers, with the map's tile origin in img-src (issue 22, item 4; decision 018). */
+export const securityHeaders: typeof baseSecurityHeaders = (options) =>
+  baseSecurityHeaders({ ...options, imageSources: [tileImageSource(tileConfig(getEnv()).url)] });
 export { errorFields, getLogger } from "~/lib/logger.server";
 export { MAX_UPLOAD_BYTES } from "~/features/media/pipeline.server";
 export { countPropertyView } from "~/features/reports/views.server";

@@ -52,6 +52,8 @@ export default [
     route("midia", "routes/crm-media.ts"),
     route("backup", "routes/crm-backup.ts"),
     route("visitas/:id/ics", "routes/crm-visit-ics.ts"),
+    // The address of a CEP, when CEP_LOOKUP_URL names a service (issue 22, item 4)
+    route("cep/:cep", "routes/crm-cep.ts"),
     // Downloads (CSV/XLSX) of the reports and of the lists, with the page's filters and period
     route("relatorios/exportar", "routes/crm-reports-export.ts"),
     route("leads/exportar", "routes/crm-leads-export.ts"),

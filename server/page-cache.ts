@@ -231,6 +231,8 @@ const KNOWN_PARAMS: Record<string, string[]> = {
     "codigo", "tipo", "finalidade", "bairro", "quartos", "vagas", "preco_min", "preco_max", "pagina",
     // Issue 22 (decision 017).
     "suites", "area_min", "area_max", "condominio_max", "carac", "financiamento", "mobiliado", "vendidos",
+    // The 'Mapa' view of the results (issue 22, item 4).
+    "visualizacao",
   ],
 };
 

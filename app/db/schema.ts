@@ -29,6 +29,7 @@ import {
   RENTAL_GUARANTEES,
   ROLES,
 } from "./values";
+import { APPROX_LATITUDE_SQL, APPROX_LONGITUDE_SQL } from "./approx-position";
 
 
 /**
@@ -241,6 +242,10 @@ export const propertiesPublic = pgView("properties_public").as((qb) =>
       ),
       latitude: sql<number | null>`case when ${properties.display_address} then ${properties.latitude} end`.as("latitude"),
       longitude: sql<number | null>`case when ${properties.display_address} then ${properties.longitude} end`.as("longitude"),
+      // Issue 22, item 4: with the address hidden, a point 150–400 m off the exact one, stable per
+      // listing (md5 of the id); null otherwise. db/approx-position.ts, decision 018.
+      approx_latitude: sql<number | null>`${sql.raw(APPROX_LATITUDE_SQL)}`.as("approx_latitude"),
+      approx_longitude: sql<number | null>`${sql.raw(APPROX_LONGITUDE_SQL)}`.as("approx_longitude"),
     })
     .from(properties),
 );

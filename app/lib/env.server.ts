@@ -127,6 +127,23 @@ const envSchema = z.object({
   PORTAL_WEBHOOK_SECRET: optionalText.pipe(
     z.string().min(16, { error: "must have at least 16 characters" }).max(200, { error: "must have at most 200 characters" }).optional(),
   ),
+  // --- map and address lookup (issue 22, item 4; docs/decisions/018-location-and-map.md) ---
+  /** The map's tile URL template ({z}/{x}/{y}, optional {s}); its origin joins the CSP's img-src. */
+  MAP_TILE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/?#\s]+\/\S*\{z\}\S*\{x\}\S*\{y\}\S*$/, { error: "must be an http(s) URL template with {z}, {x} and {y}" })
+      .optional(),
+  ),
+  /** The tiles' attribution, shown on every map (plain text). */
+  MAP_ATTRIBUTION: optionalText.pipe(z.string().max(300, { error: "must have at most 300 characters" }).optional()),
+  /** An address-by-CEP service, off when unset: a URL template with {cep} answering ViaCEP's JSON. */
+  CEP_LOOKUP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/\S*\{cep\}\S*$/, { error: "must be an http(s) URL template with {cep}" })
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "silent"], { error: "use error, warn, info, debug or silent" }).default("info"),
 });
 

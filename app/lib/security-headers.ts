@@ -11,6 +11,8 @@ export function securityHeaders(options: {
   scriptHashes?: string[];
   dev?: boolean;
   https?: boolean;
+  /** More img-src sources (the map's tile provider, issue 22). */
+  imageSources?: string[];
 }): Record<string, string> {
   const scriptSources = [
     "'self'",
@@ -22,7 +24,7 @@ export function securityHeaders(options: {
     "default-src 'self'",
     `script-src ${scriptSources.join(" ")}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    ["img-src 'self' data: blob:", ...(options.imageSources ?? []).filter(Boolean)].join(" "),
     "font-src 'self'",
     `connect-src 'self'${options.dev ? " ws: wss:" : ""}`,
     "media-src 'self'",

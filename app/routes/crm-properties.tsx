@@ -11,6 +11,8 @@ import { ListSearch } from "~/features/crm/components/list-search";
 import { ExportButtons } from "~/features/reports/components/export-buttons";
 import { PropertiesTable } from "~/features/properties/components/properties-table";
 import { PropertyFormDialog } from "~/features/properties/components/property-form-dialog";
+import { mapTiles } from "~/features/properties/map/map-data.server";
+import { getEnv } from "~/lib/env.server";
 import { PROPERTY_MESSAGES, propertyFormSchema } from "~/features/properties/crm-schema";
 import {
   type CrmProperty,
@@ -35,6 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     return {
       ...(await listCrmPropertiesPage((await getRuntime()).db, query)),
       loadFailed: false,
+      mapTiles: mapTiles(),
+      cepLookup: Boolean(getEnv().CEP_LOOKUP_URL),
     };
   } catch (error) {
     logger("crm").error({ ...errorFields(error) }, "properties could not be loaded");
@@ -43,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       search: query.search,
       properties: [],
     };
-    return { ...empty, loadFailed: true };
+    return { ...empty, loadFailed: true, mapTiles: mapTiles(), cepLookup: Boolean(getEnv().CEP_LOOKUP_URL) };
   }
 }
 
@@ -137,7 +141,7 @@ export default function CrmPropertiesPage({ loaderData }: Route.ComponentProps) 
         hrefFor={(target) => `/crm/imoveis${withPage(search ? { [SEARCH_PARAM]: search } : {}, target)}`}
       />
 
-      <PropertyFormDialog open={dialogs.formOpen} onOpenChange={dialogs.setFormOpen} property={dialogs.editing} />
+      <PropertyFormDialog open={dialogs.formOpen} onOpenChange={dialogs.setFormOpen} property={dialogs.editing} mapTiles={loaderData.mapTiles} cepLookup={loaderData.cepLookup} />
 
       <DeleteConfirm
         record={dialogs.deleting}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -20,17 +20,27 @@ import { pageMeta } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/properties";
 import { useLiveUpdates } from "~/features/live/use-live-updates";
+import { listResultsMap } from "~/features/properties/map/map-data.server";
+// The 'Mapa' view's component loads only in that view: the list's JavaScript stays as it was.
+const ResultsMap = lazy(() => import("~/features/properties/map/components/results-map"));
+import { ViewSwitch } from "~/features/properties/map/components/view-switch";
+import type { ResultsMapData } from "~/features/properties/map/types";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filters = parseListFilters(params);
+  // 'Lista | Mapa' (issue 22, item 4): any other value is the list.
+  const view = params.get("visualizacao") === "mapa" ? ("mapa" as const) : ("lista" as const);
+  let resultsMap: ResultsMapData | null = null;
+  const listQuery = listSearchParams(filters);
+  const views = { lista: `/imoveis${listQuery ? `?${listQuery}` : ""}`, mapa: `/imoveis?${listQuery ? `${listQuery}&` : ""}visualizacao=mapa` };
   // A malformed page reads as the first, one past the end as the last (listPublicPropertiesPage).
   const page = parsePage(params);
   const empty: PublicListPage = { ...pageInfo(1, 0, LIST_PAGE_SIZE), properties: [] };
   // No code is that long: say so rather than search for it. A bad value answers 400, with the
   // page itself (the list's frame and the message), so a hand-edited link still lands somewhere.
   if (codigoTooLong(params)) {
-    return data({ filters: { ...filters, codigo: "" }, ...empty, codigoError: CODIGO_TOO_LONG as string | null, featureOptions: featureFilterOptions() }, { status: 400 });
+    return data({ filters: { ...filters, codigo: "" }, ...empty, codigoError: CODIGO_TOO_LONG as string | null, featureOptions: featureFilterOptions(), view, views, resultsMap }, { status: 400 });
   }
   // Spec §8: a failed load is logged; the list stays empty and says so.
   let list = empty;
@@ -40,6 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // 'Código' search (issue 13): a listing's exact code opens its page; part of one filters the list.
     exact = filters.codigo ? await findPublicPropertyIdByCodigo(db, filters.codigo) : null;
     if (!exact) list = await listPublicPropertiesPage(db, filters, page);
+    if (!exact && view === "mapa") resultsMap = await listResultsMap(db, filters, list.total);
   } catch (error) {
     logger("imoveis").error({ ...errorFields(error) }, "public list could not be loaded");
     // A database that cannot answer: the error page with 503 + Retry-After, rather than an empty
@@ -48,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   // Thrown, so the loader's data keeps one shape for the page and its callers.
   if (exact) throw redirect(`/imoveis/${exact}`);
-  return { filters, ...list, codigoError: null as string | null, featureOptions: featureFilterOptions() };
+  return { filters, ...list, codigoError: null as string | null, featureOptions: featureFilterOptions(), view, views, resultsMap };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
@@ -78,7 +89,7 @@ function activeFilterCount(filters: ListFilters): number {
 export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
   // The list, with its current filters, follows the database (spec §2).
   useLiveUpdates("properties");
-  const { filters, properties, total, page, pageCount, codigoError, featureOptions } = loaderData;
+  const { filters, properties, total, page, pageCount, codigoError, featureOptions, view, views, resultsMap } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
@@ -95,7 +106,9 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
   }, [location.search, fromPanel]);
 
   function applyFilters(next: ListFilters) {
-    const query = listSearchParams(next);
+    // The 'Mapa' view stays on while the filters change.
+    let query = listSearchParams(next);
+    if (view === "mapa") query += `${query && "&"}visualizacao=mapa`;
     const search = query ? `?${query}` : "";
     if (search === location.search) return;
     // replace: Back leaves the list instead of stepping through every filter change. A code
@@ -117,7 +130,10 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
             {count} {count === 1 ? "imóvel encontrado" : "imóveis encontrados"}
           </p>
         </div>
-        <BookingButton />
+        <div className="flex flex-wrap items-center gap-3">
+          <ViewSwitch view={view} hrefs={views} />
+          <BookingButton />
+        </div>
       </header>
 
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[18rem_1fr]">
@@ -153,6 +169,13 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
                 Limpar filtros
               </Link>
             </div>
+          ) : resultsMap ? (
+            <>
+              <h2 className="sr-only">Resultados no mapa</h2>
+              <Suspense>
+                <ResultsMap map={resultsMap} />
+              </Suspense>
+            </>
           ) : (
             <>
               {/* The cards' titles are h3: this keeps the outline whole where the panel's h2 is hidden (phones). */}

@@ -28,12 +28,14 @@ import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/property";
 import { useLiveUpdates } from "~/features/live/use-live-updates";
+import { ListingMap } from "~/features/properties/map/components/listing-map";
+import { getListingMap } from "~/features/properties/map/map-data.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
   // Unknown or malformed ids are a 404 page, never a server error.
   const db = await getDb();
   const property = await getPublicProperty(db, params.id);
-  if (!property) return data({ property: null, similar: [], jsonLd: null, listing: null, neighbourhoodHref: null }, { status: 404 });
+  if (!property) return data({ property: null, similar: [], jsonLd: null, listing: null, neighbourhoodHref: null, map: null }, { status: 404 });
   // 'Imóveis semelhantes' is a bonus: if it fails, the page still shows the listing.
   const similar = await listSimilarProperties(db, property).catch((error: unknown) => {
     logger("imovel").error({ ...errorFields(error) }, "similar properties could not be loaded");
@@ -49,6 +51,8 @@ export async function loader({ params }: Route.LoaderArgs) {
     listing: listingPresentation(property),
     // The neighbourhood's page (decision 021), while this listing is on the market there.
     neighbourhoodHref: neighbourhoodHrefOf(property),
+    // The map (issue 22, item 4): the exact point only when the address is shown, else an approximate one.
+    map: await getListingMap(db, property.id, property.neighborhood),
   };
 }
 
@@ -72,7 +76,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
   useLiveUpdates("properties");
   const { broker, publicUrl } = useRootData();
   const nonce = useNonce();
-  const { property, similar, jsonLd, listing, neighbourhoodHref } = loaderData;
+  const { property, similar, jsonLd, listing, neighbourhoodHref, map } = loaderData;
 
   if (!property) {
     return (
@@ -198,6 +202,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           </section>
 
           {listing && <ListingFeatures groups={listing.features} />}
+          {map && <ListingMap key={`${map.latitude},${map.longitude}`} map={map} />}
 
           {property.purpose === "venda" && <FinancingLauncher price={property.price} />}
         </div>

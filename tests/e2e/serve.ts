@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { E2E_ADMIN, E2E_PORT } from "../../playwright.config";
 import { RUN_DIR, TEMPLATE_DIR } from "./template";
+import { E2E_TILE_URL, startTileServer } from "./tile-server";
 
 /** Playwright's web server: the production build on a fresh copy of the seeded template. */
 fs.rmSync(RUN_DIR, { recursive: true, force: true });
@@ -21,5 +22,9 @@ Object.assign(process.env, {
   ADMIN_PASSWORD: E2E_ADMIN.password,
   // One JSON line per request would bury the test report; tests that read the log start their own server.
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  // Map tiles from the test's own tile server: no test reaches the internet (issue 22, item 4).
+  MAP_TILE_URL: E2E_TILE_URL,
+  MAP_ATTRIBUTION: "© colaboradores do OpenStreetMap",
 });
+await startTileServer();
 await import("../../server/main");

@@ -64,6 +64,9 @@ describe("page cache", () => {
     expect(key("/imoveis?vendidos=1&suites=2&utm=x&area_min=50&area_max=90&condominio_max=800&financiamento=1&mobiliado=1")).toBe(
       "/imoveis?area_max=90&area_min=50&condominio_max=800&financiamento=1&mobiliado=1&suites=2&vendidos=1",
     );
+    // The list's 'Mapa' view (issue 22, item 4) is a page of its own.
+    expect(key("/imoveis?visualizacao=mapa&tipo=casa")).toBe("/imoveis?tipo=casa&visualizacao=mapa");
+    expect(key("/imoveis?visualizacao=mapa")).not.toBe(key("/imoveis"));
   });
 
   it("answers in the best encoding the client takes", () => {

@@ -14,6 +14,7 @@ import { CompletenessMeter } from "./property-form/completeness-meter";
 import { CondominiumSection } from "./property-form/condominium-section";
 import { defaultsFor, FIELD_ORDER, type FieldName, type SectionId, sectionOf } from "./property-form/form-model";
 import { LocationSection } from "./property-form/location-section";
+import type { TileConfig } from "../map/tiles";
 import { MediaSection } from "./property-form/media-section";
 import { PortalsSection } from "./property-form/portals-section";
 import { goToSection, SectionNav } from "./property-form/section-nav";
@@ -43,10 +44,16 @@ export function PropertyFormDialog({
   open,
   onOpenChange,
   property,
+  mapTiles,
+  cepLookup,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   property?: CrmProperty;
+  /** The map's tiles (issue 22, item 4): with them, 'Localização' has a pin to drag. */
+  mapTiles?: TileConfig;
+  /** CEP_LOOKUP_URL is set: 'Buscar endereço pelo CEP' is offered. */
+  cepLookup?: boolean;
 }) {
   const fetcher = useFetcher<SaveAnswer>({ key: `property-${property?.id ?? "new"}` });
   const [uploading, setUploading] = useState(false);
@@ -159,7 +166,7 @@ export function PropertyFormDialog({
             <ValuesSection />
             <CharacteristicsSection />
             <CondominiumSection />
-            <LocationSection />
+            <LocationSection mapTiles={mapTiles} cepLookup={cepLookup} />
             <MediaSection onUploaded={onUploaded} onBusyChange={setUploading} />
             <PortalsSection />
           </form>

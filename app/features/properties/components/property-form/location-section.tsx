@@ -3,6 +3,9 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { maskCepInput, type PropertyFormInput } from "../../crm-schema";
 import { CheckboxField, FormSection, useErrorOf } from "./controls";
+import { PinPicker } from "../../map/components/pin-picker";
+import { CepLookupButton } from "../../map/components/cep-lookup-button";
+import type { TileConfig } from "../../map/tiles";
 
 /** "-5.8812, -35.1776" as a map app copies it: the two numbers, or null. */
 const PAIR = /^\s*(-?\d{1,3}(?:[.,]\d+)?)\s*[,;]\s+(-?\d{1,3}(?:[.,]\d+)?)\s*$|^\s*(-?\d{1,3}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/;
@@ -13,7 +16,7 @@ export function splitCoordinates(text: string): [string, string] | null {
 }
 
 /** Localização: neighbourhood and city (required), the address (optional) and the map position. */
-export function LocationSection() {
+export function LocationSection({ mapTiles, cepLookup }: { mapTiles?: TileConfig; cepLookup?: boolean }) {
   const { register, setValue } = useFormContext<PropertyFormInput>();
   const errorOf = useErrorOf();
   return (
@@ -56,11 +59,14 @@ export function LocationSection() {
           />
         </FormField>
       </div>
+      {cepLookup && <CepLookupButton />}
       <CheckboxField
         name="display_address"
         label="Exibir endereço no site e nos portais"
         hint="Desligado, o site mostra só o bairro: a rua, o número, o complemento e a posição ficam só no CRM."
       />
+      {/* Issue 22, item 4: the pin the broker drags; the two fields below are its keyboard way. */}
+      {mapTiles && <PinPicker tiles={mapTiles} />}
       <div className="grid items-start grid-cols-2 gap-4">
         <FormField label="Latitude" error={errorOf("latitude")} hint="Opcional. Ex.: -5,8812.">
           <Input

@@ -9,6 +9,7 @@ import { NonceProvider } from "~/lib/nonce";
 import { errorFields, logger } from "~/lib/logger.server";
 import { loggedPath } from "~/lib/request-path";
 import { createNonce, securityHeaders } from "~/lib/security-headers";
+import { embedFrameSources } from "~/features/properties/embed-csp";
 import { getEnv } from "~/lib/env.server";
 import { DatabaseUnavailableContext } from "~/lib/unavailable-context";
 import { isDatabaseUnavailable } from "~/db/availability.server";
@@ -22,7 +23,7 @@ const log = logger("render");
  * live-update modules (see docs/decisions/001-one-process-one-bundle.md).
  */
 export { startRuntime, stopLiveUpdates, stopRuntime } from "~/runtime.server";
-export { securityHeaders } from "~/lib/security-headers";
+export { pageSecurityHeaders as securityHeaders } from "~/features/properties/embed-csp";
 export { errorFields, getLogger } from "~/lib/logger.server";
 export { MAX_UPLOAD_BYTES } from "~/features/media/pipeline.server";
 export { countPropertyView } from "~/features/reports/views.server";
@@ -60,7 +61,8 @@ export default function handleRequest(
   const nonce = loadContext?.cspNonce ?? createNonce();
   if (!loadContext?.cspNonce) {
     const dev = process.env.NODE_ENV !== "production";
-    for (const [name, value] of Object.entries(securityHeaders({ nonce, dev }))) {
+    const frameSources = embedFrameSources(new URL(request.url).pathname);
+    for (const [name, value] of Object.entries(securityHeaders({ nonce, dev, frameSources }))) {
       responseHeaders.set(name, value);
     }
   }

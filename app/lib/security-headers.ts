@@ -11,6 +11,8 @@ export function securityHeaders(options: {
   scriptHashes?: string[];
   dev?: boolean;
   https?: boolean;
+  /** Origins the page may frame (frame-src); none by default, so default-src 'self' applies. */
+  frameSources?: readonly string[];
 }): Record<string, string> {
   const scriptSources = [
     "'self'",
@@ -26,6 +28,7 @@ export function securityHeaders(options: {
     "font-src 'self'",
     `connect-src 'self'${options.dev ? " ws: wss:" : ""}`,
     "media-src 'self'",
+    ...(options.frameSources?.length ? [`frame-src ${options.frameSources.join(" ")}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

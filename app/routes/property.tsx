@@ -7,6 +7,8 @@ import { BookingButton } from "~/features/leads/components/booking-button";
 import { FinancingLauncher } from "~/features/financing/components/financing-launcher";
 import { FavoriteButton } from "~/features/favorites/components/favorite-button";
 import { Gallery } from "~/features/properties/components/gallery";
+import { ListingEmbeds } from "~/features/properties/components/listing-embeds";
+import { getListingEmbeds } from "~/features/properties/embeds.server";
 import { PropertyCard } from "~/features/properties/components/property-card";
 import { ShareProperty } from "~/features/properties/components/share-property";
 import { PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS, priceText } from "~/features/properties/labels";
@@ -27,13 +29,13 @@ export async function loader({ params }: Route.LoaderArgs) {
   // Unknown or malformed ids are a 404 page, never a server error.
   const db = await getDb();
   const property = await getPublicProperty(db, params.id);
-  if (!property) return data({ property: null, similar: [] }, { status: 404 });
+  if (!property) return data({ property: null, similar: [], embeds: [] }, { status: 404 });
   // 'Imóveis semelhantes' is a bonus: if it fails, the page still shows the listing.
   const similar = await listSimilarProperties(db, property).catch((error: unknown) => {
     logger("imovel").error({ ...errorFields(error) }, "similar properties could not be loaded");
     return [];
   });
-  return { property, similar };
+  return { property, similar, embeds: await getListingEmbeds(db, property.id) };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
@@ -56,7 +58,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
   useLiveUpdates("properties");
   const { broker, publicUrl } = useRootData();
   const nonce = useNonce();
-  const { property, similar } = loaderData;
+  const { property, similar, embeds } = loaderData;
 
   if (!property) {
     return (
@@ -173,6 +175,8 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="mt-2 whitespace-pre-line leading-relaxed text-foreground/90">{property.description}</p>
           </section>
+
+          <ListingEmbeds embeds={embeds} />
 
           {property.purpose === "venda" && <FinancingLauncher price={property.price} />}
         </div>

@@ -1,9 +1,14 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { media, properties } from "~/db/schema";
-import { canonicalMediaUrl } from "~/features/media/urls";
+import { MASTER_FILE, canonicalMediaUrl, mediaIdFromUrl } from "~/features/media/urls";
 import { PHOTO_OWNERSHIP_MESSAGES } from "~/features/properties/photo-ownership.server";
+import { rerenderIdle } from "~/features/media/watermark.server";
+import { action as mediaAction } from "~/routes/crm-media";
+import { loader as mediaLoader } from "~/routes/media";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/crm-settings";
 import { action as propertiesAction } from "~/routes/crm-properties";
 import { loader as propertyLoader } from "~/routes/property";
 import { createSignedInUser, insertProperty, settle, type TestUser } from "../helpers/factories";
@@ -128,5 +133,69 @@ describe.each(DATABASE_KINDS)("listing media on %s", (kind) => {
       { kind: "tour", src: "https://my.matterport.com/show/?m=SxQL3iGyoDo", label: "Abrir tour 360°", title: expect.stringContaining("Tour 360°") },
     ]);
     expect(await load(plain.id)).toEqual([]);
+  });
+
+  describe("watermark", () => {
+    const upload = async (purpose: "listing" | "portrait") => {
+      const body = new FormData();
+      const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 90, g: 110, b: 130 } } }).jpeg({ quality: 95 }).toBuffer();
+      body.append("file", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "foto.jpg");
+      body.append("purpose", purpose);
+      const request = new Request(`${BASE}/crm/midia`, { method: "POST", body, headers: { Origin: BASE, Cookie: staff.cookie } });
+      const result = (await settle(() => mediaAction({ request, params: {}, context: context() } as never))) as { url: string };
+      return mediaIdFromUrl(result.url)!;
+    };
+    const file = async (id: string, name: string) => (await test.runtime.storage.get(`${id}/${name}`))!.body;
+    const setting = async (fields: Record<string, string>) => {
+      const request = new Request(`${BASE}/crm/configuracoes`, {
+        method: "POST",
+        headers: { Origin: BASE, Cookie: staff.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "watermark", ...fields }).toString(),
+      });
+      return answer(await settle(() => settingsAction({ request, params: {}, context: context() } as never)));
+    };
+    /** Mean difference per channel in the bottom-right corner of two renders of the 800 px size. */
+    const cornerDifference = async (a: Buffer, b: Buffer) => {
+      const region = { left: 360, top: 440, width: 400, height: 80 };
+      const [x, y] = await Promise.all([a, b].map((body) => sharp(body).extract(region).removeAlpha().raw().toBuffer()));
+      return x.reduce((sum, value, index) => sum + Math.abs(value - y[index]), 0) / x.length;
+    };
+
+    it("is off by default, marks new listing photos once on (never portraits), and re-renders saved photos when it changes", async () => {
+      const settings = (await settingsLoader({ request: new Request(`${BASE}/crm/configuracoes`, { headers: { Cookie: staff.cookie } }), params: {}, context: context() } as never)) as {
+        watermark: unknown;
+      };
+      expect(settings.watermark).toEqual({ enabled: false, text: "" });
+
+      const before = await upload("listing");
+      const listingRow = await insertProperty(test.runtime, { codigo: "MARCA-1", images: [canonicalMediaUrl(before)] });
+      expect(listingRow.id).toBeTruthy();
+      const plain800 = await file(before, "800.webp");
+      const master = await file(before, MASTER_FILE);
+
+      expect(await setting({ enabled: "on", text: "x".repeat(61) })).toMatchObject({ status: 400, body: { ok: false, message: expect.stringMatching(/no máximo 60/) } });
+      expect(await setting({ enabled: "on", text: "Imobiliária Teste" })).toMatchObject({ status: 200, body: { ok: true } });
+      await rerenderIdle();
+
+      // The saved photo's public size now carries the mark; its master is byte-identical.
+      const rerendered = await file(before, "800.webp");
+      expect(await cornerDifference(plain800, rerendered)).toBeGreaterThan(5);
+      expect((await file(before, MASTER_FILE)).equals(master)).toBe(true);
+
+      // A new upload is marked at once; a portrait never is.
+      const marked = await upload("listing");
+      const portrait = await upload("portrait");
+      expect(await cornerDifference(await file(portrait, "800.webp"), await file(marked, "800.webp"))).toBeGreaterThan(5);
+      expect((await file(portrait, MASTER_FILE)).equals(await file(marked, MASTER_FILE))).toBe(true);
+
+      // Off again: the saved photo's public size goes back to the un-marked render.
+      expect(await setting({ text: "Imobiliária Teste" })).toMatchObject({ status: 200 });
+      await rerenderIdle();
+      expect(await cornerDifference(plain800, await file(before, "800.webp"))).toBeLessThan(1);
+
+      // The master is never served.
+      const served = (await mediaLoader({ request: new Request(`${BASE}/media/${before}/${MASTER_FILE}`), params: { id: before, file: MASTER_FILE }, context: context() } as never)) as Response;
+      expect(served.status).toBe(404);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { type ServerProcess, startServerOnOwnDatabase } from "../helpers/server-process";
 import { signInAsAdmin, waitForHydration } from "./helpers";
@@ -17,6 +18,11 @@ const ORIGIN = `http://localhost:${PORT}`;
 const ADMIN = { email: "admin@midia.test", password: "senha-da-midia-1" };
 const SHOTS = ".tmp/shots";
 fs.mkdirSync(SHOTS, { recursive: true });
+
+async function expectNoViolations(page: Page, context: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), context).toEqual([]);
+}
 
 let server: ServerProcess;
 let stopServer: () => Promise<void>;
@@ -84,6 +90,7 @@ test.describe("the broker's Mídia section on a phone", () => {
     await dialog.getByLabel("Tour 360°").fill("https://my.matterport.com/show/?m=SxQL3iGyoDo");
     await dialog.getByRole("heading", { name: "Mídia" }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/listing-media-crm-390.png` });
+    await expectNoViolations(page, "Mídia section");
     await dialog.getByRole("button", { name: "Salvar Alterações" }).click();
     await expect(page.getByText("Imóvel atualizado com sucesso!")).toBeVisible();
 
@@ -121,6 +128,7 @@ for (const width of [390, 1280]) {
     expect((await section.boundingBox())!.y).toBeGreaterThan(descriptionBottom);
     await expect(page.locator("iframe")).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/listing-media-property-${width}-before.png`, fullPage: false });
+    await expectNoViolations(page, `${propertyPath} at ${width} px`);
     expect(outside).toEqual([]);
 
     await section.getByRole("button", { name: "Assistir ao vídeo" }).click();
@@ -159,4 +167,5 @@ test("the admin turns the watermark on in the settings, and it stays on", async 
   await waitForHydration(page);
   await expect(page.getByLabel("Aplicar marca d'água nas fotos dos imóveis")).toBeChecked();
   await expect(page.getByLabel("Texto da marca d'água")).toHaveValue("Imobiliária Teste");
+  await expectNoViolations(page, "/crm/configuracoes");
 });

@@ -78,13 +78,16 @@ test.describe("the broker's Mídia section on a phone", () => {
     const handle = dialog.getByRole("button", { name: "Arrastar foto 2" });
     await handle.focus();
     await page.keyboard.press("Space");
+    // Picked up (dnd-kit marks the handle pressed) before moving; each move is announced.
+    await expect(handle).toHaveAttribute("aria-pressed", "true");
     await page.keyboard.press("ArrowLeft");
+    await expect(page.getByText("Foto 2 sobre a posição 1.")).toBeAttached();
     await page.keyboard.press("Space");
     await expect(photos.first().locator("img")).toHaveAttribute("src", second!);
     await expect(photos.first()).toContainText("Capa");
     // 'Definir como capa' is offered on every photo but the cover.
     await expect(photos.first().getByRole("button", { name: /como capa/ })).toHaveCount(0);
-    await expect(photos.nth(1).getByRole("button", { name: "Definir foto 2 como capa" })).toBeVisible();
+    await expect(photos.nth(1).getByRole("button", { name: "Definir como capa: foto 2" })).toBeVisible();
 
     await dialog.getByLabel("Vídeo (YouTube ou Vimeo)").fill("https://youtu.be/dQw4w9WgXcQ");
     await dialog.getByLabel("Tour 360°").fill("https://my.matterport.com/show/?m=SxQL3iGyoDo");

@@ -120,7 +120,7 @@ function SortablePhoto({
         </button>
       </div>
       {index > 0 && (
-        <button type="button" onClick={onCover} className="flex min-h-9 w-full items-center justify-center gap-1 border-t border-border px-2 text-xs font-medium text-primary hover:bg-primary/5" aria-label={`Definir foto ${n} como capa`}>
+        <button type="button" onClick={onCover} className="flex min-h-9 w-full items-center justify-center gap-1 border-t border-border px-2 text-xs font-medium text-primary hover:bg-primary/5" aria-label={`Definir como capa: foto ${n}`}>
           <Icon name="star" className="size-3.5" /> Definir como capa
         </button>
       )}

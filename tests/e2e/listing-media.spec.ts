@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { type ServerProcess, startServerOnOwnDatabase } from "../helpers/server-process";
+import { startServerOnOwnDatabase } from "../helpers/server-process";
 import { signInAsAdmin, waitForHydration } from "./helpers";
 import { TEMPLATE_DIR } from "./template";
 
@@ -24,7 +24,6 @@ async function expectNoViolations(page: Page, context: string) {
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), context).toEqual([]);
 }
 
-let server: ServerProcess;
 let stopServer: () => Promise<void>;
 let propertyPath = "";
 
@@ -33,7 +32,7 @@ test.use({ baseURL: ORIGIN });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  ({ server, stop: stopServer } = await startServerOnOwnDatabase({
+  ({ stop: stopServer } = await startServerOnOwnDatabase({
     port: PORT,
     label: "listing-media",
     env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },

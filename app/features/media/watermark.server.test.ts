@@ -37,7 +37,8 @@ describe("watermark", () => {
       // Top-left quarter: untouched (only the encoder's noise).
       expect(await difference(a, b, { left: 0, top: 0, width: width / 2, height: height / 2 }), name).toBeLessThan(1);
     }
-  });
+    // Two full renders with one libvips thread: seconds on a busy 2-core machine.
+  }, 60_000);
 
   it("reads the setting with limits and Portuguese messages", () => {
     expect(parseWatermark({ enabled: "on", text: "  Ana   Souza " })).toEqual({ ok: true, value: { enabled: true, text: "Ana Souza" } });

@@ -20,7 +20,6 @@ export function parseWatermark(input: { enabled?: unknown; text?: unknown }): { 
   if (input.text !== undefined && input.text !== null && typeof input.text !== "string") return { ok: false, message: WATERMARK_MESSAGES.textInvalid };
   const text = (input.text ?? "").trim().replace(/\s+/g, " ");
   if (text.length > WATERMARK_TEXT_MAX) return { ok: false, message: WATERMARK_MESSAGES.textLong };
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\ud800-\udfff]/.test(text)) return { ok: false, message: WATERMARK_MESSAGES.textInvalid };
   return { ok: true, value: { enabled, text } };
 }

@@ -14,7 +14,8 @@ export function ListingEmbeds({ embeds }: { embeds: ListingEmbed[] }) {
       <h2 id="media-heading" className="text-xl font-semibold">
         Vídeo e tour
       </h2>
-      <div className="mt-2 grid gap-4">
+      {/* Side by side on wide screens: two full-width 16:9 boxes would fill two screens. */}
+      <div className={`mt-2 grid gap-4 ${embeds.length > 1 ? "sm:grid-cols-2" : ""}`}>
         {embeds.map((embed) => (
           <Embed key={embed.kind} embed={embed} />
         ))}

@@ -9,6 +9,9 @@ export default [
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
     route("imoveis", "routes/properties.tsx"),
+    // Neighbourhood pages (decision 021): static segments, ranked before imoveis/:id
+    route("imoveis/bairros", "routes/neighbourhoods.tsx"),
+    route("imoveis/bairro/:slug", "routes/neighbourhood.tsx"),
     route("imoveis/:id", "routes/property.tsx"),
     route("sobre", "routes/about.tsx"),
     route("contato", "routes/contact.tsx"),
@@ -41,6 +44,7 @@ export default [
       route("emails", "routes/crm-emails.tsx"),
       route("auditoria", "routes/crm-audit.tsx"),
       route("configuracoes", "routes/crm-settings.tsx"),
+      route("bairros", "routes/crm-neighbourhoods.tsx"),
       route("privacidade", "routes/crm-privacy.tsx"),
       route("sair", "routes/crm-sign-out.tsx"),
     ]),
@@ -53,10 +57,14 @@ export default [
     route("leads/exportar", "routes/crm-leads-export.ts"),
     route("imoveis/exportar", "routes/crm-properties-export.ts"),
     route("privacidade/exportar", "routes/crm-privacy-export.ts"),
+    // The listing's ficha (A4 PDF, issue 22): any listing, full address
+    route("imoveis/:id/ficha.pdf", "routes/crm-property-ficha.ts"),
   ]),
 
   // Resources that are not pages
   route("media/:id/:file", "routes/media.ts"),
+  // The listing's ficha (A4 PDF, issue 22) as visitors may see it
+  route("imoveis/:id/ficha.pdf", "routes/property-ficha.ts"),
   route("api/events", "routes/api-events.ts"),
   route("healthz", "routes/healthz.ts"),
   // The portals' lead webhook (ZAP, VivaReal, OLX): HTTP Basic with the secret from the settings

@@ -16,6 +16,12 @@ const ICONS = [
   "sliders-horizontal", "star", "target", "trash-2", "trending-up", "upload", "user-plus", "users", "x",
   "settings", "kanban", "table", "sticky-note", "download", "copy", "share-2", "bell", "calendar-check",
   "calendar-x", "ellipsis-vertical", "history", "arrow-right-left", "send", "link", "user", "camera",
+  // The listing's features on the property page (issue 22, features.ts; decision 017).
+  "air-vent", "archive", "arrow-up-down", "bed", "bike", "briefcase-business", "cctv", "chef-hat", "circle-dot",
+  "circle-parking", "concierge-bell", "cooking-pot", "door-open", "dumbbell", "ev-charger", "fence", "ferris-wheel",
+  "flame", "flame-kindling", "flower-2", "footprints", "gamepad-2", "house-plus", "laptop", "layers", "package",
+  "party-popper", "paw-print", "shirt", "solar-panel", "thermometer", "toilet", "toy-brick", "trophy", "utensils",
+  "volleyball", "washing-machine", "waves", "waves-ladder", "zap",
 ];
 
 // Brand glyphs (lucide ships none), drawn by us.

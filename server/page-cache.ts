@@ -227,12 +227,20 @@ export function shareablePage(html: string, nonce: string): { html: string; scri
 
 /** The query parameters each public page reads; any other parameter does not change the page. */
 const KNOWN_PARAMS: Record<string, string[]> = {
-  "/imoveis": ["codigo", "tipo", "finalidade", "bairro", "quartos", "vagas", "preco_min", "preco_max", "pagina"],
+  "/imoveis": [
+    "codigo", "tipo", "finalidade", "bairro", "quartos", "vagas", "preco_min", "preco_max", "pagina",
+    // Issue 22 (decision 017).
+    "suites", "area_min", "area_max", "condominio_max", "carac", "financiamento", "mobiliado", "vendidos",
+  ],
 };
+
+/** Parameters a page reads every value of (`getAll`): all kept, sorted, so their order makes one key. */
+const REPEATED_PARAMS = new Set(["carac"]);
 
 /**
  * The cache key of a public URL: the path, and only the parameters the page reads, in a fixed
- * order, first value each (what `URLSearchParams.get` sees), empty ones dropped. `.data`
+ * order, first value each (what `URLSearchParams.get` sees; every value, sorted, of a repeated
+ * one), empty ones dropped. `.data`
  * requests keep React Router's `_routes` (which loaders to run) and have their own keys.
  */
 export function normalizeSearch(pathname: string, search: URLSearchParams): string {
@@ -241,6 +249,10 @@ export function normalizeSearch(pathname: string, search: URLSearchParams): stri
   const known = [...(KNOWN_PARAMS[pagePath.replace(/\/$/, "") || "/"] ?? []), ...(isData ? ["_routes"] : [])].sort();
   const kept = new URLSearchParams();
   for (const name of known) {
+    if (REPEATED_PARAMS.has(name)) {
+      for (const value of [...new Set(search.getAll(name))].sort()) if (value !== "") kept.append(name, value);
+      continue;
+    }
     const value = search.get(name);
     if (value !== null && value !== "") kept.set(name, value);
   }

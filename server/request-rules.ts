@@ -64,8 +64,10 @@ export function isPrivateResponse(path: string, cookie: string | undefined, resp
  * React Router's route discovery (/__manifest: its answer depends on the `p` and `version`
  * parameters, which a page key would drop — a stale manifest makes browsers reload the page).
  * /favoritos answers for the ids a browser sends (`?ids=`), which a page key would drop too.
+ * A listing's ficha (…/ficha.pdf) is a PDF drawn per request, revalidated by its own ETag and
+ * limited per address: a cached copy would skip the limit and hold megabytes per listing.
  */
-const UNCACHED_PATH = /^\/(crm|auth|favoritos)(\.data$|\/|$)|^\/(api|media|assets|calendario|feeds)\/|^\/healthz$|^\/__manifest$/;
+const UNCACHED_PATH = /^\/(crm|auth|favoritos)(\.data$|\/|$)|^\/(api|media|assets|calendario|feeds)\/|^\/healthz$|^\/__manifest$|\/ficha\.pdf$/;
 
 /** Anonymous GETs of the public site: no cookie of ours, nothing signed in, nothing written. */
 export function isCacheable(method: string, path: string, cookie: string | undefined): boolean {

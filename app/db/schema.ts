@@ -110,7 +110,9 @@ export const properties = pgTable(
     index("properties_listing_order_idx").on(table.featured.desc().nullsFirst(), table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("properties_created_at_idx").on(table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // The public filters' columns: a filtered count reads this index alone, not the wide rows.
-    index("properties_filters_idx").on(table.type, table.purpose, table.bedrooms, table.parking_spaces, table.price),
+    // The status last (decision 017): the list leaves sold and rented listings out by default,
+    // and without it each count would visit the rows to read their status.
+    index("properties_filters_idx").on(table.type, table.purpose, table.bedrooms, table.parking_spaces, table.price, table.status),
     // Trigram indexes for "contains" searches; the functions are immutable wrappers of unaccent
     // (migration 0004), and queries must call them exactly as here (search-text.server.ts).
     index("properties_neighborhood_search_idx").using("gin", sql`immutable_unaccent(lower(${table.neighborhood})) gin_trgm_ops`),
@@ -627,5 +629,26 @@ export const property_views = pgTable(
     primaryKey({ columns: [table.property_id, table.day] }),
     index("property_views_day_idx").on(table.day),
     check("property_views_positive", sql.raw("views >= 0")),
+  ],
+);
+
+/**
+ * The broker's short text about a neighbourhood, shown on its public page (/imoveis/bairro/<slug>,
+ * docs/decisions/021-neighbourhood-pages.md). Keyed by the slug, so spellings of one neighbourhood
+ * share it; no row means no text. A change notifies every process (trigger), which drops the
+ * public page cache.
+ */
+export const neighbourhood_texts = pgTable(
+  "neighbourhood_texts",
+  {
+    slug: text("slug").primaryKey(),
+    text: text("text").notNull(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The staff member's e-mail (as settings.updated_by). */
+    updated_by: text("updated_by"),
+  },
+  () => [
+    check("neighbourhood_texts_slug_valid", sql.raw("slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and char_length(slug) <= 120")),
+    check("neighbourhood_texts_text_length", sql.raw("char_length(text) between 1 and 1500")),
   ],
 );

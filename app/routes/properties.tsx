@@ -7,6 +7,7 @@ import { BookingButton } from "~/features/leads/components/booking-button";
 import { FilterPanel } from "~/features/properties/components/filter-panel";
 import { PropertyGrid } from "~/features/properties/components/property-grid";
 import { CODIGO_TOO_LONG, codigoTooLong, LIST_PAGE_SIZE, listPageHref, listSearchParams, parseListFilters, type ListFilters } from "~/features/properties/filters";
+import { featureFilterOptions } from "~/features/properties/listing-facts";
 import { findPublicPropertyIdByCodigo, listPublicPropertiesPage, type PublicListPage } from "~/features/properties/public-queries.server";
 import { rootDataFromMatches } from "~/features/site/root-data";
 import { useDelayedFlag } from "~/lib/hooks/use-delayed-flag";
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // No code is that long: say so rather than search for it. A bad value answers 400, with the
   // page itself (the list's frame and the message), so a hand-edited link still lands somewhere.
   if (codigoTooLong(params)) {
-    return data({ filters: { ...filters, codigo: "" }, ...empty, codigoError: CODIGO_TOO_LONG as string | null }, { status: 400 });
+    return data({ filters: { ...filters, codigo: "" }, ...empty, codigoError: CODIGO_TOO_LONG as string | null, featureOptions: featureFilterOptions() }, { status: 400 });
   }
   // Spec §8: a failed load is logged; the list stays empty and says so.
   let list = empty;
@@ -47,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   // Thrown, so the loader's data keeps one shape for the page and its callers.
   if (exact) throw redirect(`/imoveis/${exact}`);
-  return { filters, ...list, codigoError: null as string | null };
+  return { filters, ...list, codigoError: null as string | null, featureOptions: featureFilterOptions() };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
@@ -77,7 +78,7 @@ function activeFilterCount(filters: ListFilters): number {
 export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
   // The list, with its current filters, follows the database (spec §2).
   useLiveUpdates("properties");
-  const { filters, properties, total, page, pageCount, codigoError } = loaderData;
+  const { filters, properties, total, page, pageCount, codigoError, featureOptions } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
@@ -120,12 +121,14 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
       </header>
 
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[18rem_1fr]">
-        <aside className="lg:sticky lg:top-20">
+        {/* Taller than the window once 'Mais filtros' is open: the panel scrolls on its own (issue 22). */}
+        <aside className="lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto">
           <FilterPanel
             key={panelVersion}
             filters={filters}
             onApply={applyFilters}
             activeCount={activeFilterCount(filters)}
+            featureOptions={featureOptions}
           />
         </aside>
 

@@ -7,13 +7,19 @@ import { BookingButton } from "~/features/leads/components/booking-button";
 import { FinancingLauncher } from "~/features/financing/components/financing-launcher";
 import { FavoriteButton } from "~/features/favorites/components/favorite-button";
 import { Gallery } from "~/features/properties/components/gallery";
+import { ListingFacts } from "~/features/properties/components/listing-facts";
+import { ListingFeatures } from "~/features/properties/components/listing-features";
+import { ListingValues } from "~/features/properties/components/listing-values";
+import { listingPresentation } from "~/features/properties/listing-facts";
 import { ListingEmbeds } from "~/features/properties/components/listing-embeds";
 import { getListingEmbeds } from "~/features/properties/embeds.server";
 import { PropertyCard } from "~/features/properties/components/property-card";
 import { ShareProperty } from "~/features/properties/components/share-property";
 import { PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS, priceText } from "~/features/properties/labels";
-import { listingJsonLd, serializeJsonLd } from "~/features/properties/structured-data";
 import { getPublicProperty, listSimilarProperties } from "~/features/properties/public-queries.server";
+import { listingJsonLdText } from "~/features/properties/listing-json-ld.server";
+import { getEnv } from "~/lib/env.server";
+import { neighbourhoodHrefOf } from "~/features/neighbourhoods/slug";
 import { errorFields, logger } from "~/lib/logger.server";
 import { telLink, whatsappLink } from "~/features/site/broker-profile";
 import { rootDataFromMatches } from "~/features/site/root-data";
@@ -29,13 +35,25 @@ export async function loader({ params }: Route.LoaderArgs) {
   // Unknown or malformed ids are a 404 page, never a server error.
   const db = await getDb();
   const property = await getPublicProperty(db, params.id);
-  if (!property) return data({ property: null, similar: [], embeds: [] }, { status: 404 });
+  if (!property) return data({ property: null, similar: [], jsonLd: null, listing: null, neighbourhoodHref: null, embeds: [] }, { status: 404 });
   // 'Imóveis semelhantes' is a bonus: if it fails, the page still shows the listing.
   const similar = await listSimilarProperties(db, property).catch((error: unknown) => {
     logger("imovel").error({ ...errorFields(error) }, "similar properties could not be loaded");
     return [];
   });
-  return { property, similar, embeds: await getListingEmbeds(db, property.id) };
+  // Built here, not in the component: the page's JavaScript carries neither builder nor catalogue.
+  const jsonLd = await listingJsonLdText(db, property, getEnv().publicUrl);
+  return {
+    property,
+    similar,
+    jsonLd,
+    // Issue 22's fields as ready strings (decision 017): the page's JavaScript formats nothing.
+    listing: listingPresentation(property),
+    // The neighbourhood's page (decision 021), while this listing is on the market there.
+    neighbourhoodHref: neighbourhoodHrefOf(property),
+    // The video and tour as click-to-load players (decision 019).
+    embeds: await getListingEmbeds(db, property.id),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
@@ -58,7 +76,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
   useLiveUpdates("properties");
   const { broker, publicUrl } = useRootData();
   const nonce = useNonce();
-  const { property, similar, embeds } = loaderData;
+  const { property, similar, jsonLd, listing, neighbourhoodHref, embeds } = loaderData;
 
   if (!property) {
     return (
@@ -80,7 +98,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
   const facts = [
     property.bedrooms ? { icon: "bed-double", label: "Quartos", value: String(property.bedrooms) } : null,
     property.bathrooms ? { icon: "bath", label: "Banheiros", value: String(property.bathrooms) } : null,
-    property.area ? { icon: "ruler", label: "Área", value: `${formatNumber(property.area)} m²` } : null,
+    property.area ? { icon: "ruler", label: "Área útil", value: `${formatNumber(property.area)} m²` } : null,
     property.parking_spaces ? { icon: "car", label: "Vagas", value: String(property.parking_spaces) } : null,
   ].filter((fact): fact is Fact => fact !== null);
 
@@ -90,7 +108,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
         type="application/ld+json"
         nonce={nonce}
         suppressHydrationWarning
-        dangerouslySetInnerHTML={{ __html: serializeJsonLd(listingJsonLd(property, publicUrl)) }}
+        dangerouslySetInnerHTML={{ __html: jsonLd ?? "" }}
       />
       <Link to="/imoveis" className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
         <Icon name="arrow-left" /> Voltar para imóveis
@@ -117,7 +135,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             <h1 className="mt-3 font-display text-3xl font-bold leading-tight sm:text-4xl">{property.title}</h1>
             <p className="mt-2 flex items-center gap-1 text-muted-foreground">
               <Icon name="map-pin" className="size-5" />
-              {property.neighborhood}, {property.city}/{property.state}
+              {neighbourhoodHref ? <Link to={neighbourhoodHref} className="underline underline-offset-4">{property.neighborhood}</Link> : property.neighborhood}, {property.city}/{property.state}
             </p>
             {/* Only when the broker chose 'Exibir endereço' (the public view holds nothing otherwise). */}
             {(property.street_address || property.cep) && (
@@ -128,6 +146,10 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             <div className="mt-4 flex flex-wrap gap-2">
               <FavoriteButton id={property.id} title={property.title} withText />
               <ShareProperty title={property.title} text={`${property.title} – ${price}`} url={url} />
+              {/* The ficha (A4 PDF, issue 22): a plain download, no script. */}
+              <a href={`/imoveis/${property.id}/ficha.pdf`} download className={buttonClass("outline")}>
+                <Icon name="download" /> Baixar ficha (PDF)
+              </a>
             </div>
           </div>
         </div>
@@ -169,12 +191,17 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             </dl>
           )}
 
+          {listing && <ListingValues values={listing.values} />}
+          {listing && <ListingFacts facts={listing.facts} badges={listing.badges} />}
+
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="text-xl font-semibold">
               Descrição
             </h2>
             <p className="mt-2 whitespace-pre-line leading-relaxed text-foreground/90">{property.description}</p>
           </section>
+
+          {listing && <ListingFeatures groups={listing.features} />}
 
           <ListingEmbeds embeds={embeds} />
 

@@ -1,3 +1,4 @@
+import { sitemapNeighbourhoodSlugs } from "~/features/neighbourhoods/queries.server";
 import { sitemapProperties } from "~/features/properties/public-queries.server";
 import { errorFields, logger } from "~/lib/logger.server";
 import { getRuntime } from "~/runtime.server";
@@ -13,7 +14,9 @@ const urlEntry = (loc: string, lastmod?: string) =>
  */
 export async function loader() {
   const { db, env } = await getRuntime();
-  const pages = ["/", "/imoveis", "/sobre", "/contato", "/privacidade"];
+  // The neighbourhood pages (decision 021): tens of slugs, read before the first byte goes out.
+  const neighbourhoods = (await sitemapNeighbourhoodSlugs(db)).map((slug) => `/imoveis/bairro/${slug}`);
+  const pages = ["/", "/imoveis", "/imoveis/bairros", ...neighbourhoods, "/sobre", "/contato", "/privacidade"];
   const encoder = new TextEncoder();
   const batches = sitemapProperties(db);
   const body = new ReadableStream<Uint8Array>({

@@ -33,6 +33,16 @@ for (const width of [390, 1280]) {
       }
     });
 
+    // A test of their own: the list above already fills most of a test's minute on a busy machine.
+    test("neighbourhood pages", async ({ page }) => {
+      for (const path of ["/imoveis/bairros", "/imoveis/bairro/ponta-negra", "/imoveis/bairro/bairro-que-nao-existe"]) {
+        await page.goto(path);
+        await waitForHydration(page);
+        await expectNoViolations(page, path);
+        await expectFitsWindow(page, `${path} at ${width} px`);
+      }
+    });
+
     test("dialogs on public pages", async ({ page }) => {
       await page.goto("/imoveis");
       await waitForHydration(page);
@@ -43,7 +53,7 @@ for (const width of [390, 1280]) {
 
     test("CRM pages and dialogs", async ({ page }) => {
       await signInAsAdmin(page);
-      for (const path of ["/crm", "/crm/imoveis", "/crm/leads", "/crm/relatorios", "/crm/usuarios"]) {
+      for (const path of ["/crm", "/crm/imoveis", "/crm/leads", "/crm/relatorios", "/crm/usuarios", "/crm/bairros"]) {
         await page.goto(path);
         await waitForHydration(page);
         await expectNoViolations(page, path);

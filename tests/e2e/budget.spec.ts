@@ -39,6 +39,8 @@ const PUBLIC_PAGES: [path: string, live: boolean][] = [
   ["/", true],
   ["/imoveis", true],
   ["/imoveis?tipo=casa&quartos=3", true],
+  ["/imoveis/bairros", true],
+  ["/imoveis/bairro/ponta-negra", true],
   ["/sobre", false],
   ["/contato", false],
   ["/privacidade", false],

@@ -79,7 +79,16 @@ function workerPids(primary: number): number[] {
     .filter(Boolean)
     .map(Number)
     // The executable, not /proc/<pid>/comm: Node 24 names its main thread "MainThread".
-    .filter((pid) => path.basename(fs.readlinkSync(`/proc/${pid}/exe`)) === "node");
+    .filter((pid) => executable(pid) === "node");
+}
+
+/** A child's executable name; undefined once it has exited (a zombie not yet reaped has none). */
+function executable(pid: number): string | undefined {
+  try {
+    return path.basename(fs.readlinkSync(`/proc/${pid}/exe`));
+  } catch {
+    return undefined;
+  }
 }
 
 const alive = (pid: number) => {

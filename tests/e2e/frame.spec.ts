@@ -82,6 +82,14 @@ test.describe("the site frame", () => {
     const asset = await request.get(html.match(/\/assets\/[^"]+\.js/)![0]);
     expect(asset.headers()["cache-control"]).toContain("immutable");
     expect(asset.headers()["x-content-type-options"]).toBe("nosniff");
+    // A build file is no document: no policy bytes on each of the page's scripts (decision 003).
+    expect(asset.headers()["content-security-policy"]).toBeUndefined();
+    expect(asset.headers()["x-frame-options"]).toBeUndefined();
+    // A page answered under /assets/ is one, and keeps the whole set.
+    const missing = await request.get("/assets/nao-existe.js");
+    expect(missing.status()).toBe(404);
+    expect(missing.headers()["content-type"]).toContain("text/html");
+    expect(missing.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
   });
 
   test("a cached public page allows exactly its own inline scripts by hash, with no nonce and no 'unsafe-inline'", async ({ request }) => {

@@ -103,7 +103,7 @@ function routePaths(entries: RouteEntry[], prefix = ""): { path: string; file: s
 
 const SAMPLE_ID = "0b7f3c2e-1a2b-4c3d-9e8f-001122334455";
 const fillParams = (path: string) =>
-  path.replace(":id", SAMPLE_ID).replace(":file", "800.webp").replace("*", "pagina-que-nao-existe").replace(/\/$/, "") || "/";
+  path.replace(":id", SAMPLE_ID).replace(":slug", "ponta-negra").replace(":file", "800.webp").replace("*", "pagina-que-nao-existe").replace(/\/$/, "") || "/";
 
 const ALL_ROUTES = routePaths(routes as RouteEntry[]).map((route) => ({ ...route, url: fillParams(route.path) }));
 
@@ -145,6 +145,8 @@ async function harmfulBody(url: string): Promise<PostOptions> {
       return { json: { intent: "create", values: { full_name: "Lead Forjado CRM", phone: "(84) 98888-7777", interest_type: "comprar", origin: "site", status: "novo" } } };
     case "/crm/midia":
       return { multipart: await photoUpload() };
+    case "/crm/bairros":
+      return { form: { slug: "ponta-negra", text: "Texto forjado por outro site" } };
     default:
       return { form: { intent: "delete", id: SAMPLE_ID, email: ADMIN.email } };
   }

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { properties } from "~/db/schema";
+import { LIST_QUERY_PARAMS } from "~/features/properties/filters";
 import { onPublicDataChange } from "~/entry.server";
 import {
   type CachedEntry,
@@ -45,6 +46,24 @@ describe("page cache", () => {
     // .data requests keep which loaders React Router asked for.
     expect(key("/imoveis.data?_routes=routes%2Fproperties&tipo=casa&z=1")).toBe("/imoveis.data?_routes=routes%2Fproperties&tipo=casa");
     expect(key("/_root.data?x=1")).toBe("/_root.data");
+  });
+
+  it("keys every filter /imoveis reads, and every feature of a repeated carac, sorted (decision 017)", () => {
+    const key = (url: string) => {
+      const parsed = new URL(url, "http://x");
+      return `${parsed.pathname}${normalizeSearch(parsed.pathname, parsed.searchParams)}`;
+    };
+    // Each parameter the list reads makes its own page in the cache.
+    for (const name of LIST_QUERY_PARAMS) {
+      expect(key(`/imoveis?${name}=1`), name).toBe(`/imoveis?${name}=1`);
+    }
+    expect(key("/imoveis?carac=piscina&carac=academia")).toBe("/imoveis?carac=academia&carac=piscina");
+    expect(key("/imoveis?carac=academia&carac=piscina")).toBe(key("/imoveis?carac=piscina&carac=academia"));
+    expect(key("/imoveis?carac=piscina")).not.toBe(key("/imoveis?carac=piscina&carac=academia"));
+    expect(key("/imoveis?carac=piscina&carac=piscina&carac=")).toBe("/imoveis?carac=piscina");
+    expect(key("/imoveis?vendidos=1&suites=2&utm=x&area_min=50&area_max=90&condominio_max=800&financiamento=1&mobiliado=1")).toBe(
+      "/imoveis?area_max=90&area_min=50&condominio_max=800&financiamento=1&mobiliado=1&suites=2&vendidos=1",
+    );
   });
 
   it("answers in the best encoding the client takes", () => {

@@ -337,9 +337,12 @@ describe.each(DATABASE_KINDS)("property-based: public actions and the list on %s
   });
 
   it(`the list's query: ${runs.list} query strings, never an error, filters always sane`, { timeout: 600_000 }, async () => {
-    const listKeys = ["tipo", "finalidade", "bairro", "quartos", "vagas", "preco_min", "preco_max", "imovel"];
+    const listKeys = [
+      "tipo", "finalidade", "bairro", "quartos", "vagas", "preco_min", "preco_max", "imovel",
+      "suites", "area_min", "area_max", "condominio_max", "carac", "financiamento", "mobiliado", "vendidos",
+    ];
     const plausibleQueryValue = fc.oneof(
-      fc.constantFrom(...PROPERTY_TYPES, ...PROPERTY_PURPOSES, "all", "1", "2", "3", "4", "4+", "100000", "5000000", "Ponta", "petropolis", "%", "_"),
+      fc.constantFrom(...PROPERTY_TYPES, ...PROPERTY_PURPOSES, "all", "1", "2", "3", "4", "4+", "100000", "5000000", "Ponta", "petropolis", "%", "_", "piscina", "academia", "nada", "0"),
       fc.integer({ min: -1e9, max: 1e10 }).map(String),
     );
     const query = fc.oneof(
@@ -362,6 +365,15 @@ describe.each(DATABASE_KINDS)("property-based: public actions and the list on %s
         expect(filters.precoMax).toBeLessThanOrEqual(PRICE_MAX);
         expect(filters.precoMin).toBeLessThanOrEqual(filters.precoMax);
         assertCleanText(filters.bairro, { min: 0, max: 100 }, "bairro");
+        // Issue 22's filters (decision 017): in range or absent, known features each once, sorted.
+        expect([FILTER_ALL, "1", "2", "3", "4"]).toContain(filters.suites);
+        for (const bound of [filters.areaMin, filters.areaMax, filters.condominioMax]) {
+          if (bound !== null) expect(Number.isInteger(bound) && bound >= 1 && bound <= 100_000).toBe(true);
+        }
+        if (filters.areaMin !== null && filters.areaMax !== null) expect(filters.areaMin).toBeLessThanOrEqual(filters.areaMax);
+        expect(filters.carac).toEqual([...new Set(filters.carac)].sort());
+        for (const key of filters.carac) expect(["piscina", "academia"]).toContain(key);
+        for (const flag of [filters.financiamento, filters.mobiliado, filters.vendidos]) expect(typeof flag).toBe("boolean");
         // The loader keeps the page up if the database fails; the database must not fail.
         await expect(listPublicProperties(test.runtime.db, filters)).resolves.toEqual(result.properties);
         const booking = await bookingLoader({ request: new Request(`${BASE}/agendar-visita?${search}`), params: {}, context: freshContext() } as never);

@@ -64,7 +64,12 @@ describe.each(DATABASE_KINDS)("public site on %s", (kind) => {
 
   describe("list filters, evaluated in the database", () => {
     it("orders featured first, then newest", async () => {
-      expect(await list("")).toEqual(idsOf("apPontaNegra", "terreno", "casaPetropolis", "apLuxo", "loja", "vendida"));
+      expect(await list("")).toEqual(idsOf("apPontaNegra", "terreno", "casaPetropolis", "apLuxo", "loja"));
+    });
+
+    it("leaves sold and rented listings out unless 'Mostrar vendidos/alugados' asks for them (decision 002)", async () => {
+      expect(await list("")).not.toContain(ids.vendida);
+      expect(await list("vendidos=1")).toEqual(idsOf("apPontaNegra", "terreno", "casaPetropolis", "apLuxo", "loja", "vendida"));
     });
 
     it("filters by type and purpose from tipo and finalidade", async () => {
@@ -83,7 +88,8 @@ describe.each(DATABASE_KINDS)("public site on %s", (kind) => {
 
     it("matches bedrooms exactly, and 4+ as four or more", async () => {
       expect(await list("quartos=3")).toEqual(idsOf("casaPetropolis"));
-      expect(await list("quartos=4%2B")).toEqual(idsOf("apLuxo", "vendida"));
+      expect(await list("quartos=4%2B")).toEqual(idsOf("apLuxo"));
+      expect(await list("quartos=4%2B&vendidos=1")).toEqual(idsOf("apLuxo", "vendida"));
     });
 
     it("treats parking as a minimum", async () => {
@@ -91,13 +97,14 @@ describe.each(DATABASE_KINDS)("public site on %s", (kind) => {
     });
 
     it("includes both ends of the price range, and sets no upper bound at the slider's top", async () => {
-      expect(await list("preco_min=100000&preco_max=900000")).toEqual(idsOf("terreno", "casaPetropolis", "vendida"));
+      expect(await list("preco_min=100000&preco_max=900000")).toEqual(idsOf("terreno", "casaPetropolis"));
+      expect(await list("preco_min=100000&preco_max=900000&vendidos=1")).toEqual(idsOf("terreno", "casaPetropolis", "vendida"));
       expect(await list("preco_min=5000000")).toEqual(idsOf("apLuxo", "loja"));
       expect(await list("preco_max=4900000")).not.toContain(ids.apLuxo);
     });
 
     it("ignores malformed parameters instead of failing", async () => {
-      expect((await list("tipo=castelo&quartos=9&preco_min=abc")).length).toBe(6);
+      expect((await list("tipo=castelo&quartos=9&preco_min=abc")).length).toBe(5);
     });
   });
 
@@ -109,7 +116,7 @@ describe.each(DATABASE_KINDS)("public site on %s", (kind) => {
       expect(JSON.stringify(data)).not.toContain(PARTNER);
       expect(JSON.stringify(data)).not.toContain("broker_partner");
     }
-    expect(all.properties.length).toBe(6);
+    expect(all.properties.length).toBe(5);
     expect(DEFAULT_FILTERS.tipo).toBe("all");
   });
 

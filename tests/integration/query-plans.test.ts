@@ -68,6 +68,8 @@ const CASES: [string, (db: Database) => Promise<unknown>, Allowance?][] = [
   ["/imoveis page 2", (db) => listPublicPropertiesPage(db, DEFAULT_FILTERS, 2), "count"],
   ["/imoveis last page", (db) => listPublicPropertiesPage(db, DEFAULT_FILTERS, lastPage), "all"],
   ["/imoveis tipo", (db) => listPublicPropertiesPage(db, filters({ tipo: "apartamento" }), 1)],
+  // Sold and rented ones too (decision 017): the same index, without the status condition.
+  ["/imoveis tipo + vendidos", (db) => listPublicPropertiesPage(db, filters({ tipo: "apartamento", vendidos: true }), 1)],
   ["/imoveis finalidade", (db) => listPublicPropertiesPage(db, filters({ finalidade: "aluguel" }), 1), "count"],
   ["/imoveis bairro", (db) => listPublicPropertiesPage(db, filters({ bairro: "petropolis" }), 1)],
   ["/imoveis quartos 2", (db) => listPublicPropertiesPage(db, filters({ quartos: "2" }), 1), "count"],

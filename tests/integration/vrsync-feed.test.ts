@@ -189,7 +189,7 @@ describe.each(DATABASE_KINDS)("VRSync feed on %s", (kind) => {
     const { response, root } = await feed();
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
-    expect(response.headers.get("etag")).toMatch(/^W\/"vrsync-1-[A-Za-z0-9_-]{32}"$/);
+    expect(response.headers.get("etag")).toMatch(/^W\/"vrsync-2-[A-Za-z0-9_-]{32}"$/);
     expect(new Date(response.headers.get("last-modified")!).getTime()).toBeGreaterThan(Date.now() - 600_000);
     expect(response.headers.get("cache-control")).toBe("private, no-cache");
     expect(response.headers.get("x-robots-tag")).toBe("noindex");
@@ -277,9 +277,9 @@ describe.each(DATABASE_KINDS)("VRSync feed on %s", (kind) => {
     expect(rent).toMatchObject({ text: "2301", attributes: { currency: "BRL", period: "Monthly" } });
     expect(childNames(child(house, "Details"))).toEqual(["UsageType", "PropertyType", "Description", "RentalPrice", "LivingArea", "Bedrooms"]);
     expect(child(child(house, "Details"), "PropertyType").text).toBe("Residential / Home");
-    // The street goes to the portals to place the listing, shown only as far as the neighbourhood.
+    // 'Exibir endereço' off: the street is not sent at all (issue 22, decision 022), only the area.
     expect(child(house, "Location").attributes.displayAddress).toBe("Neighborhood");
-    expect(childNames(child(house, "Location"))).toEqual(["Country", "State", "City", "Neighborhood", "Address"]);
+    expect(childNames(child(house, "Location"))).toEqual(["Country", "State", "City", "Neighborhood"]);
 
     const lot = child(listings.get("LOTE-3")!, "Details");
     expect([child(lot, "UsageType").text, child(lot, "PropertyType").text]).toEqual(["Residential", "Residential / Land Lot"]);

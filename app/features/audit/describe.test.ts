@@ -116,3 +116,11 @@ describe("an audit entry in Portuguese", () => {
     });
   });
 });
+
+describe("a neighbourhood text's audit entry (decision 021)", () => {
+  it("names the neighbourhood as the listings spell it and the text's new length", () => {
+    expect(
+      describeEntry(entry({ action: "neighbourhood.text", entity: "neighbourhood", entity_id: "petropolis", details: { name: "Petrópolis", textLength: 42 } }), names),
+    ).toMatchObject({ action: "Texto do bairro alterado", record: "Bairro Petrópolis", details: ["Tamanho do texto (caracteres): 42"] });
+  });
+});

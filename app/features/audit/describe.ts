@@ -70,6 +70,8 @@ export function describeRecord(entity: string, id: string | null, details: Recor
     return key ? `Configuração: ${SETTING_LABELS[key] ?? key}` : label;
   }
   if (entity === "backup") return label;
+  // A neighbourhood is no row of its own: its name as the listings spelled it when the text was saved.
+  if (entity === "neighbourhood") return `${label} ${typeof details.name === "string" ? details.name : (id ?? "")}`.trim();
   const current = id ? names.records.get(`${entity}:${id}`) : undefined;
   if (current) return entity === "invitation" ? `Convite para ${current}` : `${label} ${current}`;
   const codigo = typeof details.codigo === "string" ? details.codigo : null;
@@ -87,6 +89,7 @@ export function describeDetails(entity: string, details: Record<string, unknown>
   if ("from" in details || "to" in details) lines.push(`Acesso: ${roleLabel(details.from)} → ${roleLabel(details.to)}`);
   for (const [key, value] of Object.entries(details)) {
     if (["codigo", "from", "to", "key", "email"].includes(key)) continue;
+    if (entity === "neighbourhood" && key === "name") continue;
     const line = detailLine(entity, key, value, names);
     if (line) lines.push(line);
   }

@@ -40,6 +40,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "privacy.anonymize": "Dados pessoais anonimizados (LGPD)",
   "privacy.retention": "Leads antigos anonimizados (prazo de guarda)",
   "privacy.retention_months": "Prazo de guarda alterado",
+  // The neighbourhood pages (decision 021)
+  "neighbourhood.text": "Texto do bairro alterado",
 };
 
 /** Why a sign-in was refused (auth.sign_in_failed's reason). */
@@ -57,6 +59,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   backup: "Cópia de segurança",
   visit: "Visita",
   settings: "Configurações",
+  neighbourhood: "Bairro",
 };
 
 /** The settings' keys (settings/keys.ts, privacy's retention) as the settings page names them. */
@@ -125,6 +128,8 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   days: "prazo (dias)",
   rows: "linhas",
   role: "acesso",
+  // neighbourhood texts (0 = text removed)
+  textLength: "tamanho do texto (caracteres)",
 };
 
 export const ROLE_LABELS: Record<string, string> = { admin: "Administrador", corretor: "Corretor" };

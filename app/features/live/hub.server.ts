@@ -26,6 +26,8 @@ const FROM_DATABASE: Record<string, LiveTable> = {
   lead_events: "leads",
   visits: "visits",
   settings: "settings",
+  // The broker's neighbourhood texts are public site text, as the settings are (decision 021).
+  neighbourhood_texts: "settings",
 };
 /** "*": events may have been missed (the listener reconnected); revalidate whatever you show. */
 export type LiveEvent = { table: LiveTable | "*" };

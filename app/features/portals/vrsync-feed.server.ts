@@ -2,14 +2,13 @@ import crypto from "node:crypto";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { type Database, queryRows } from "~/db/client.server";
 import { properties } from "~/db/schema";
-import type { PropertyPurpose, PropertyType } from "~/db/values";
-import { mediaLargeJpegUrl, showableImages } from "~/features/media/urls";
 import { SETTING_KEYS } from "~/features/settings/keys";
 import { loadBrokerProfile } from "~/features/settings/settings.server";
 import type { BrokerProfile } from "~/features/site/broker-profile";
 import { errorFields, logger } from "~/lib/logger.server";
-import { isInPortalFeed, portalPrice, portalTitle } from "./feed-rules";
+import { isInPortalFeed } from "./feed-rules";
 import { FEED_TOKEN_PATTERN, loadPortalKeys, sameSecret } from "./portal-keys.server";
+import { writeVrsyncListing } from "./vrsync-listing";
 import { XmlWriter } from "./xml-writer";
 
 /**
@@ -44,30 +43,11 @@ const XSI_NAMESPACE = "http://www.w3.org/2001/XMLSchema-instance";
 const SCHEMA_LOCATION = `${VRSYNC_NAMESPACE} http://xml.vivareal.com/vrsync.xsd`;
 
 /** Raise it whenever the XML changes for the same data: the ETag changes and the portals refetch. */
-export const FEED_FORMAT_VERSION = 1;
+export const FEED_FORMAT_VERSION = 2; // 2: issue 22's fields; no street when the address is hidden
 export const FEED_BATCH_SIZE = 200;
 
-export const TRANSACTION_TYPES: Record<PropertyPurpose, "For Sale" | "For Rent"> = { venda: "For Sale", aluguel: "For Rent" };
-
-/** Our four types in VRSync's words; land has a lot area, the others a living area. */
-export const PORTAL_PROPERTY_TYPES: Record<
-  PropertyType,
-  { usage: "Residential" | "Commercial"; propertyType: string; area: "LivingArea" | "LotArea" }
-> = {
-  casa: { usage: "Residential", propertyType: "Residential / Home", area: "LivingArea" },
-  apartamento: { usage: "Residential", propertyType: "Residential / Apartment", area: "LivingArea" },
-  terreno: { usage: "Residential", propertyType: "Residential / Land Lot", area: "LotArea" },
-  ponto_comercial: { usage: "Commercial", propertyType: "Commercial / Business", area: "LivingArea" },
-};
-
-/** VRSync's State carries the name, with the UF as its abbreviation. */
-export const STATE_NAMES: Record<string, string> = {
-  AC: "Acre", AL: "Alagoas", AP: "Amapá", AM: "Amazonas", BA: "Bahia", CE: "Ceará", DF: "Distrito Federal",
-  ES: "Espírito Santo", GO: "Goiás", MA: "Maranhão", MT: "Mato Grosso", MS: "Mato Grosso do Sul",
-  MG: "Minas Gerais", PA: "Pará", PB: "Paraíba", PR: "Paraná", PE: "Pernambuco", PI: "Piauí",
-  RJ: "Rio de Janeiro", RN: "Rio Grande do Norte", RS: "Rio Grande do Sul", RO: "Rondônia", RR: "Roraima",
-  SC: "Santa Catarina", SP: "São Paulo", SE: "Sergipe", TO: "Tocantins",
-};
+// The listing's own XML and the tables it uses live in vrsync-listing.ts (pure, unit-testable).
+export { PORTAL_PROPERTY_TYPES, STATE_NAMES, TRANSACTION_TYPES } from "./vrsync-listing";
 
 const log = logger("portals");
 
@@ -93,6 +73,24 @@ const feedColumns = {
   street_address: properties.street_address,
   cep: properties.cep,
   display_address: properties.display_address,
+  // Issue 22 (decision 022).
+  condo_fee: properties.condo_fee,
+  iptu_yearly: properties.iptu_yearly,
+  suites: properties.suites,
+  total_area: properties.total_area,
+  floor: properties.floor,
+  total_floors: properties.total_floors,
+  year_built: properties.year_built,
+  furnished: properties.furnished,
+  pets_allowed: properties.pets_allowed,
+  rental_guarantees: properties.rental_guarantees,
+  features: properties.features,
+  address_number: properties.address_number,
+  address_complement: properties.address_complement,
+  latitude: properties.latitude,
+  longitude: properties.longitude,
+  video_url: properties.video_url,
+  tour_url: properties.tour_url,
 };
 
 type FeedContext = { publicUrl: string; profile: BrokerProfile; publishedAt: Date };
@@ -106,63 +104,6 @@ function readBatch(db: Database, after: string | null) {
     .where(after ? and(candidates, gt(properties.id, after)) : candidates)
     .orderBy(asc(properties.id))
     .limit(FEED_BATCH_SIZE);
-}
-
-type FeedRow = Awaited<ReturnType<typeof readBatch>>[number];
-
-const absolute = (publicUrl: string, path: string) => `${publicUrl}${path}`;
-
-function writeListing(xml: XmlWriter, row: FeedRow, context: FeedContext) {
-  const kind = PORTAL_PROPERTY_TYPES[row.type];
-  const { publicUrl, profile } = context;
-  xml.start("Listing");
-  xml.text("ListingID", row.codigo);
-  xml.cdata("Title", portalTitle(row.title));
-  xml.text("TransactionType", TRANSACTION_TYPES[row.purpose]);
-  xml.text("PublicationType", "STANDARD");
-  xml.text("DetailViewUrl", absolute(publicUrl, `/imoveis/${row.id}`));
-
-  // The cover (the first photo) first, marked primary; JPEG, which the portals require.
-  xml.start("Media");
-  showableImages(row.images).forEach((url, index) => {
-    xml.text("Item", absolute(publicUrl, mediaLargeJpegUrl(url)), { medium: "image", primary: index === 0 ? "true" : undefined });
-  });
-  xml.end();
-
-  xml.start("Details");
-  xml.text("UsageType", kind.usage);
-  xml.text("PropertyType", kind.propertyType);
-  xml.cdata("Description", row.description.trim());
-  const price = portalPrice(row.price);
-  if (row.purpose === "venda") xml.text("ListPrice", price, { currency: "BRL" });
-  else xml.text("RentalPrice", price, { currency: "BRL", period: "Monthly" });
-  // Whole square metres; an area that rounds to nothing is left out, like the counts below
-  // (null or zero means "not given", spec §5).
-  const area = row.area === null ? 0 : Math.round(Number(row.area));
-  if (area > 0) xml.text(kind.area, area, { unit: "square metres" });
-  if (row.bedrooms) xml.text("Bedrooms", row.bedrooms);
-  if (row.bathrooms) xml.text("Bathrooms", row.bathrooms);
-  if (row.parking_spaces) xml.text("Garage", row.parking_spaces, { type: "Parking Space" });
-  xml.end();
-
-  // The portals use the street and CEP to place the listing; "Neighborhood" asks them to show
-  // no more than the neighbourhood unless the broker chose 'Exibir endereço'.
-  xml.start("Location", { displayAddress: row.display_address ? "All" : "Neighborhood" });
-  xml.text("Country", "Brasil", { abbreviation: "BR" });
-  xml.text("State", STATE_NAMES[row.state] ?? row.state, { abbreviation: row.state });
-  xml.text("City", row.city);
-  xml.text("Neighborhood", row.neighborhood);
-  if (row.street_address) xml.text("Address", row.street_address);
-  if (row.cep) xml.text("PostalCode", row.cep);
-  xml.end();
-
-  xml.start("ContactInfo");
-  xml.text("Name", profile.name);
-  xml.text("Email", profile.email);
-  xml.text("Website", publicUrl);
-  xml.text("Telephone", profile.phone);
-  xml.end();
-  xml.end();
 }
 
 /** "2026-11-24T15:06:28Z": the documented dateTime, without milliseconds. */
@@ -207,7 +148,7 @@ export function vrsyncStream(db: Database, context: FeedContext): ReadableStream
             return;
           }
           after = rows[rows.length - 1].id;
-          for (const row of rows) if (isInPortalFeed(row)) writeListing(xml, row, context);
+          for (const row of rows) if (isInPortalFeed(row)) writeVrsyncListing(xml, row, context);
           const chunk = xml.take();
           if (chunk) {
             controller.enqueue(encoder.encode(chunk));
@@ -239,7 +180,9 @@ async function feedState(db: Database, publicUrl: string, profile: BrokerProfile
     sql`
       select
         (select coalesce(md5(string_agg(md5(row(id, codigo, title, description, type, purpose, status, price, area, bedrooms,
-            bathrooms, parking_spaces, neighborhood, city, state, images, street_address, cep, display_address)::text), '' order by id)), '')
+            bathrooms, parking_spaces, neighborhood, city, state, images, street_address, cep, display_address,
+            condo_fee, iptu_yearly, suites, total_area, floor, total_floors, year_built, furnished, pets_allowed,
+            rental_guarantees, features, address_number, address_complement, latitude, longitude, video_url, tour_url)::text), '' order by id)), '')
           from properties where publish_to_portals and status = 'disponivel') as digest,
         (extract(epoch from greatest(
           (select max(updated_at) from properties),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, arrayContains, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, sql, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { isCanonicalMediaUrl, showableImages } from "~/features/media/urls";
@@ -32,7 +32,8 @@ const publicColumns = {
   city: propertiesPublic.city,
 };
 
-const cardColumns = {
+/** A card's columns (exported for the neighbourhood pages, app/features/neighbourhoods). */
+export const cardColumns = {
   ...publicColumns,
   // Only the first photo: a card needs its cover, not the whole gallery.
   cover: sql<string | null>`${propertiesPublic.images}[1]`,
@@ -71,11 +72,31 @@ export function filterConditions(filters: ListFilters): SQL | undefined {
   if (filters.precoMin > 0) conditions.push(gte(propertiesPublic.price, filters.precoMin));
   // The slider's top ('R$ 5.000.000+') sets no upper bound, so pricier listings still show.
   if (filters.precoMax < PRICE_MAX) conditions.push(lte(propertiesPublic.price, filters.precoMax));
+  conditions.push(...listingConditions(filters));
   return conditions.length ? and(...conditions) : undefined;
 }
 
+/**
+ * Issue 22's filters (decision 017). Each predicate implies its partial index's (migration 0011):
+ * `suites >= n`, `area >= n`, `condo_fee <= n` are false for null; `accepts_financing is true` and
+ * the furnished value are literals; features read the GIN index through `@>`. Sold and rented
+ * listings leave the list unless asked for (decision 002), with the statuses as literals.
+ */
+function listingConditions(filters: ListFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.suites !== FILTER_ALL) conditions.push(gte(propertiesPublic.suites, Number(filters.suites)));
+  if (filters.areaMin !== null) conditions.push(gte(propertiesPublic.area, filters.areaMin));
+  if (filters.areaMax !== null) conditions.push(lte(propertiesPublic.area, filters.areaMax));
+  if (filters.condominioMax !== null) conditions.push(lte(propertiesPublic.condo_fee, filters.condominioMax));
+  if (filters.carac.length > 0) conditions.push(arrayContains(propertiesPublic.features, filters.carac));
+  if (filters.financiamento) conditions.push(sql`${propertiesPublic.accepts_financing} is true`);
+  if (filters.mobiliado) conditions.push(sql`${propertiesPublic.furnished} = 'mobiliado'`);
+  if (!filters.vendidos) conditions.push(sql`${propertiesPublic.status} in ('disponivel', 'em_negociacao')`);
+  return conditions;
+}
+
 /** The public list's order: featured first, then newest; id keeps pages from overlapping on ties. */
-const LIST_ORDER = [desc(propertiesPublic.featured), desc(propertiesPublic.created_at), desc(propertiesPublic.id)];
+export const LIST_ORDER = [desc(propertiesPublic.featured), desc(propertiesPublic.created_at), desc(propertiesPublic.id)];
 
 /** Every listing matching the filters (tests and small callers; pages use listPublicPropertiesPage). */
 export async function listPublicProperties(db: Database, filters?: ListFilters): Promise<PropertyCardData[]> {
@@ -192,6 +213,21 @@ export async function getPublicProperty(db: Database, id: string): Promise<Publi
       // The view gives these only when 'Exibir endereço' is on.
       street_address: propertiesPublic.street_address,
       cep: propertiesPublic.cep,
+      // Issue 22 (decision 017): the listing's values, facts and features (none is an address).
+      condo_fee: propertiesPublic.condo_fee,
+      iptu_yearly: propertiesPublic.iptu_yearly,
+      suites: propertiesPublic.suites,
+      total_area: propertiesPublic.total_area,
+      floor: propertiesPublic.floor,
+      total_floors: propertiesPublic.total_floors,
+      year_built: propertiesPublic.year_built,
+      furnished: propertiesPublic.furnished,
+      pets_allowed: propertiesPublic.pets_allowed,
+      accepts_financing: propertiesPublic.accepts_financing,
+      accepts_fgts: propertiesPublic.accepts_fgts,
+      accepts_exchange: propertiesPublic.accepts_exchange,
+      rental_guarantees: propertiesPublic.rental_guarantees,
+      features: propertiesPublic.features,
     })
     .from(propertiesPublic)
     .where(eq(propertiesPublic.id, id));
@@ -202,6 +238,11 @@ export async function getPublicProperty(db: Database, id: string): Promise<Publi
     images: showableImages(row.images),
     price: Number(row.price),
     area: row.area === null ? null : Number(row.area),
+    condo_fee: row.condo_fee === null ? null : Number(row.condo_fee),
+    iptu_yearly: row.iptu_yearly === null ? null : Number(row.iptu_yearly),
+    total_area: row.total_area === null ? null : Number(row.total_area),
+    rental_guarantees: row.rental_guarantees ?? [],
+    features: row.features ?? [],
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
   };
@@ -235,7 +276,7 @@ export async function* sitemapProperties(db: Database, batchSize = 1000): AsyncG
 }
 
 // The view's numeric columns keep drizzle's number mode; this only normalises the cover.
-function toCard(row: Omit<PropertyCardData, "cover"> & { cover: string | null }): PropertyCardData {
+export function toCard(row: Omit<PropertyCardData, "cover"> & { cover: string | null }): PropertyCardData {
   const cover = isCanonicalMediaUrl(row.cover) ? row.cover : null;
   return { ...row, price: Number(row.price), area: row.area === null ? null : Number(row.area), cover };
 }

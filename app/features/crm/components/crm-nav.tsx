@@ -24,6 +24,7 @@ export function CrmNav({ user, newLeads, siteName }: CrmNavProps) {
     { to: "/crm/leads", label: "Leads", icon: "users" as const, end: false, badge: newLeads },
     { to: "/crm/visitas", label: "Visitas", icon: "calendar" as const, end: false },
     { to: "/crm/relatorios", label: "Relatórios", icon: "chart-column" as const, end: false },
+    { to: "/crm/bairros", label: "Bairros", icon: "map-pin" as const, end: false },
     ...(user.role === "admin" ? [{ to: "/crm/usuarios", label: "Usuários", icon: "shield-check" as const, end: false }] : []),
     { to: "/crm/conta", label: "Minha conta", icon: "lock" as const, end: false },
     ...(user.role === "admin" ? [{ to: "/crm/emails", label: "E-mails", icon: "mail" as const, end: false }] : []),

@@ -17,6 +17,7 @@ import {
   PRICE_STEP,
   type ListFilters,
 } from "../filters";
+import { type FeatureOption, ListingFilterFields } from "./listing-filter-fields";
 import { PropertyTypeOptions } from "./property-type-options";
 
 /** How long typing in the neighbourhood box waits before the list follows (spec §9: 300 ms). */
@@ -35,10 +36,13 @@ export function FilterPanel({
   filters,
   onApply,
   activeCount,
+  featureOptions,
 }: {
   filters: ListFilters;
   onApply: (next: ListFilters) => void;
   activeCount: number;
+  /** Issue 22: the features to filter on, labelled by the loader. */
+  featureOptions: { common: FeatureOption[]; more: FeatureOption[] };
 }) {
   const [draft, setDraft] = useState(filters);
   const [open, setOpen] = useState(false);
@@ -218,6 +222,8 @@ export function FilterPanel({
             {...priceSliderProps("precoMax")}
           />
         </fieldset>
+
+        <ListingFilterFields draft={draft} change={change} common={featureOptions.common} more={featureOptions.more} />
 
         <div className="flex gap-2">
           <Button type="submit" className="flex-1 lg:hidden">

@@ -7,6 +7,7 @@ import { mediaUrlForWidth, showableImages } from "~/features/media/urls";
 import { portalExclusionReasons } from "~/features/portals/feed-rules";
 import { cn } from "~/lib/utils";
 import { completenessText, listingCompleteness } from "../completeness";
+import { portalIssues, portalIssuesSummary } from "../portal-checks";
 import type { CrmProperty } from "../crm.server";
 import { priceText, PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS } from "../labels";
 import { completenessTone } from "./property-form/completeness-meter";
@@ -41,6 +42,25 @@ function PortalNote({ property }: { property: CrmProperty }) {
   const reasons = portalExclusionReasons(property);
   if (reasons.length === 0) return null;
   return <span className="mt-1 block text-xs text-amber-800">Fora dos portais: {reasons.join(", ")}</span>;
+}
+
+/** How many things the portals would refuse or score down (decision 022); the list on hover. */
+function PortalIssuesBadge({ property }: { property: CrmProperty }) {
+  const issues = portalIssues(property);
+  const summary = portalIssuesSummary(issues);
+  if (!summary) return null;
+  return (
+    <Badge
+      variant={summary.rejected ? "danger" : "warning"}
+      className="max-w-28 whitespace-normal"
+      title={issues.map((issue) => `${issue.severity === "rejeita" ? "Rejeita" : "Reduz nota"}: ${issue.message}`).join("\n")}
+      data-testid="portal-issues-badge"
+    >
+      <Icon name="circle-alert" className="size-3 shrink-0" />
+      <span className="sr-only">Portais: </span>
+      {summary.text}
+    </Badge>
+  );
 }
 
 /** The cover (first photo) at the smallest stored width, or a placeholder saying there is none. */
@@ -140,13 +160,14 @@ export function PropertiesTable({
                   <div className="grid justify-items-start gap-1.5">
                     <Badge variant={STATUS_VARIANT[property.status]}>{STATUS_LABELS[property.status]}</Badge>
                     <CompletenessNote property={property} compact />
+                    <PortalIssuesBadge property={property} />
                   </div>
                 </Td>
                 <Td>
                   <FeaturedToggle property={property} />
                 </Td>
                 <Td className={STICKY_END}>
-                  <RowActions subject={property.codigo} onEdit={() => onEdit(property)} onDelete={() => onDelete(property)} />
+                  <RowActions subject={property.codigo} onEdit={() => onEdit(property)} onDelete={() => onDelete(property)} before={<FichaLink property={property} compact />} compact />
                 </Td>
               </tr>
             ))}
@@ -174,12 +195,22 @@ export function PropertiesTable({
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-bold text-primary">{priceText(property.price, property.purpose)}</span>
                 <Badge variant={STATUS_VARIANT[property.status]}>{STATUS_LABELS[property.status]}</Badge>
+                <PortalIssuesBadge property={property} />
               </div>
-              <RowActions subject={property.codigo} onEdit={() => onEdit(property)} onDelete={() => onDelete(property)} />
+              <RowActions subject={property.codigo} onEdit={() => onEdit(property)} onDelete={() => onDelete(property)} before={<FichaLink property={property} />} />
             </div>
           </li>
         ))}
       </ul>
     </>
+  );
+}
+
+/** The listing's ficha (A4 PDF, issue 22): a plain download, with the full address (staff). */
+function FichaLink({ property, compact = false }: { property: CrmProperty; compact?: boolean }) {
+  return (
+    <a href={`/crm/imoveis/${property.id}/ficha.pdf`} download className={cn("grid place-items-center rounded-md hover:bg-muted", compact ? "size-8" : "size-10")}>
+      <Icon name="download" className="size-4" label={`Baixar ficha (PDF) de ${property.codigo}`} />
+    </a>
   );
 }

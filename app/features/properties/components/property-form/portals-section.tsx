@@ -3,6 +3,7 @@ import { portalExclusionReasons } from "~/features/portals/feed-rules";
 import { parseBRLInput } from "~/lib/money";
 import type { PropertyFormInput } from "../../crm-schema";
 import { CheckboxField, FormSection } from "./controls";
+import { PortalIssuesCheck } from "./portal-issues";
 
 /** Portais: the feed's switch, and what would keep this listing out of it as the form stands. */
 export function PortalsSection() {
@@ -29,6 +30,7 @@ export function PortalsSection() {
           <span className="text-amber-800">Fora dos portais: {reasons.join(", ")}.</span>
         )}
       </p>
+      <PortalIssuesCheck />
     </FormSection>
   );
 }

@@ -8,8 +8,9 @@ import { hydrateAfterPaint } from "~/lib/hydrate-after-paint.server";
 import { NonceProvider } from "~/lib/nonce";
 import { errorFields, logger } from "~/lib/logger.server";
 import { loggedPath } from "~/lib/request-path";
-import { createNonce, securityHeaders as baseSecurityHeaders } from "~/lib/security-headers";
+import { createNonce } from "~/lib/security-headers";
 import { tileConfig, tileImageSource } from "~/features/properties/map/tiles";
+import { pageSecurityHeaders } from "~/features/properties/embed-csp";
 import { getEnv } from "~/lib/env.server";
 import { DatabaseUnavailableContext } from "~/lib/unavailable-context";
 import { isDatabaseUnavailable } from "~/db/availability.server";
@@ -23,9 +24,12 @@ const log = logger("render");
  * live-update modules (see docs/decisions/001-one-process-one-bundle.md).
  */
 export { startRuntime, stopLiveUpdates, stopRuntime } from "~/runtime.server";
-/** The security headers, with the map's tile origin in img-src (issue 22, item 4; decision 018). */
-export const securityHeaders: typeof baseSecurityHeaders = (options) =>
-  baseSecurityHeaders({ ...options, imageSources: [tileImageSource(tileConfig(getEnv()).url)] });
+/**
+ * The security headers of the page at `path`: the map's tile origin in img-src (decision 018) and,
+ * on a property page only, the players' and tours' origins in frame-src (decision 019).
+ */
+export const securityHeaders: typeof pageSecurityHeaders = (options) =>
+  pageSecurityHeaders({ ...options, imageSources: [tileImageSource(tileConfig(getEnv()).url)] });
 export { errorFields, getLogger } from "~/lib/logger.server";
 export { MAX_UPLOAD_BYTES } from "~/features/media/pipeline.server";
 export { countPropertyView } from "~/features/reports/views.server";
@@ -63,7 +67,7 @@ export default function handleRequest(
   const nonce = loadContext?.cspNonce ?? createNonce();
   if (!loadContext?.cspNonce) {
     const dev = process.env.NODE_ENV !== "production";
-    for (const [name, value] of Object.entries(securityHeaders({ nonce, dev }))) {
+    for (const [name, value] of Object.entries(securityHeaders({ nonce, dev, path: new URL(request.url).pathname }))) {
       responseHeaders.set(name, value);
     }
   }

@@ -33,7 +33,8 @@ export { resolveClientIp } from "./client-address";
  */
 
 type AppEntryExports = {
-  securityHeaders(options: { nonce?: string; scriptHashes?: string[]; https?: boolean }): Record<string, string>;
+  /** `path`: the request's canonical path (property pages may frame the listing's video and tour). */
+  securityHeaders(options: { nonce?: string; scriptHashes?: string[]; https?: boolean; path?: string }): Record<string, string>;
   /** Calls `listener` on every change that can alter a public page; resolves once listening. */
   onPublicDataChange?(listener: () => void): Promise<() => void>;
   /** PAGE_CACHE_MAX_BYTES (0: no cache). */
@@ -125,7 +126,7 @@ export function createApp(options: AppOptions) {
     const nonce = crypto.randomBytes(16).toString("base64");
     c.set("cspNonce", nonce);
     await next();
-    const headers = isBuildFile(c.get("path"), c.res) ? buildFileHeaders(https) : entry.securityHeaders({ nonce, https });
+    const headers = isBuildFile(c.get("path"), c.res) ? buildFileHeaders(https) : entry.securityHeaders({ nonce, https, path: c.get("path") });
     for (const [name, value] of Object.entries(headers)) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
@@ -254,7 +255,7 @@ export function createApp(options: AppOptions) {
   };
 
   /** A rendered public answer as a cache entry, or as it is when it must not be shared. */
-  const toOutcome = async (response: Response, nonce: string): Promise<RenderOutcome> => {
+  const toOutcome = async (response: Response, nonce: string, path: string): Promise<RenderOutcome> => {
     if (
       (response.status !== 200 && response.status !== 404) ||
       !response.body ||
@@ -270,7 +271,7 @@ export function createApp(options: AppOptions) {
       const page = shareablePage(body.toString("utf8"), nonce);
       if (!page) return { response: new Response(body, response) };
       body = Buffer.from(page.html, "utf8");
-      const csp = entry.securityHeaders({ scriptHashes: page.scriptHashes, https })["Content-Security-Policy"];
+      const csp = entry.securityHeaders({ scriptHashes: page.scriptHashes, https, path })["Content-Security-Policy"];
       headers.push(["Content-Security-Policy", csp]);
     }
     return { entry: await createEntry(response.status, headers, body) };
@@ -288,7 +289,7 @@ export function createApp(options: AppOptions) {
         const headers = new Headers(request.headers);
         headers.delete("cookie");
         const anonymous = new Request(`${url.origin}${key}`, { method: "GET", headers });
-        return toOutcome(await render(c, anonymous), c.get("cspNonce"));
+        return toOutcome(await render(c, anonymous), c.get("cspNonce"), url.pathname);
       });
       if ("entry" in result) {
         return serveEntry(result.entry, c.req.header("accept-encoding"), c.req.header("if-none-match"), result.state);

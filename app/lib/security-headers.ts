@@ -13,6 +13,8 @@ export function securityHeaders(options: {
   https?: boolean;
   /** More img-src sources (the map's tile provider, issue 22). */
   imageSources?: string[];
+  /** Origins the page may frame (frame-src); none by default, so default-src 'self' applies. */
+  frameSources?: readonly string[];
 }): Record<string, string> {
   const scriptSources = [
     "'self'",
@@ -28,6 +30,7 @@ export function securityHeaders(options: {
     "font-src 'self'",
     `connect-src 'self'${options.dev ? " ws: wss:" : ""}`,
     "media-src 'self'",
+    ...(options.frameSources?.length ? [`frame-src ${options.frameSources.join(" ")}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { requireStaff } from "~/features/auth/guard.server";
 import { deleteUnusedMedia } from "~/features/media/cleanup.server";
 import { ImageRejectedError, MAX_UPLOAD_BYTES, storeImage } from "~/features/media/pipeline.server";
+import { watermarkText } from "~/features/media/watermark.server";
 import { errorFields, logger } from "~/lib/logger.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-media";
@@ -25,15 +26,17 @@ export async function action({ request }: Route.ActionArgs) {
 
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_UPLOAD_BYTES + 64 * 1024) return data({ error: "arquivo maior que 5 MB" }, { status: 413 });
-  let bytes: Buffer;
+  let upload: { bytes: Buffer; portrait: boolean };
   try {
-    bytes = await readUploadedFile(request);
+    upload = await readUploadedFile(request);
   } catch (error) {
     if (error instanceof UploadTooLargeError) return data({ error: error.message }, { status: 413 });
     return data({ error: error instanceof ImageRejectedError ? error.message : "envio inválido" }, { status: 400 });
   }
   try {
-    const stored = await storeImage(runtime, bytes);
+    // A listing photo gets the watermark when the broker turned it on (issue 22); a portrait never.
+    const watermark = upload.portrait ? null : await watermarkText(runtime.db);
+    const stored = await storeImage(runtime, upload.bytes, { watermark });
     return { url: stored.url };
   } catch (error) {
     if (error instanceof ImageRejectedError) return data({ error: error.message }, { status: 400 });
@@ -46,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
 class UploadTooLargeError extends Error {}
 
 /** The "file" field of a multipart body, reading no more than 5 MB (plus the form's framing). */
-async function readUploadedFile(request: Request): Promise<Buffer> {
+async function readUploadedFile(request: Request): Promise<{ bytes: Buffer; portrait: boolean }> {
   if (!request.body) throw new ImageRejectedError("nenhum arquivo enviado");
   const limit = MAX_UPLOAD_BYTES + 64 * 1024;
   const chunks: Uint8Array[] = [];
@@ -67,7 +70,7 @@ async function readUploadedFile(request: Request): Promise<Buffer> {
   }).formData();
   const file = form.get("file");
   if (!(file instanceof Blob)) throw new ImageRejectedError("nenhum arquivo enviado");
-  return Buffer.from(await file.arrayBuffer());
+  return { bytes: Buffer.from(await file.arrayBuffer()), portrait: form.get("purpose") === "portrait" };
 }
 
 export function loader() {

@@ -70,7 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === "update" && !id) return data({ ok: false, message: PROPERTY_MESSAGES.saveFailed }, { status: 400 });
     const result = intent === "create" ? await createProperty(runtime, actor, parsed.data) : await updateProperty(runtime, actor, id!, parsed.data);
     if (!result.ok) {
-      const field = result.message === PROPERTY_MESSAGES.duplicateCode ? "codigo" : undefined;
+      const field = result.field ?? (result.message === PROPERTY_MESSAGES.duplicateCode ? "codigo" : undefined);
       return data({ ok: false, message: result.message, field }, { status: result.status });
     }
     return { ok: true, message: intent === "create" ? PROPERTY_MESSAGES.created : PROPERTY_MESSAGES.updated };

@@ -6,6 +6,8 @@ import { NotificationEmailsForm } from "~/features/settings/components/notificat
 import { PortalsSection } from "~/features/settings/components/portals-section";
 import { ProfileForm } from "~/features/settings/components/profile-form";
 import { TemplatesForm } from "~/features/settings/components/templates-form";
+import { WatermarkForm } from "~/features/settings/components/watermark-form";
+import { loadWatermark } from "~/features/media/watermark.server";
 import { LeaveGuard } from "~/features/settings/components/unsaved-changes";
 import { EDITABLE_PROFILE_FIELDS } from "~/features/settings/keys";
 import { handleSettingsPost } from "~/features/settings/settings-form.server";
@@ -24,11 +26,12 @@ import type { Route } from "./+types/crm-settings";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { db, env } = await getRuntime();
-  const [broker, emails, templates, portals] = await Promise.all([
+  const [broker, emails, templates, portals, watermark] = await Promise.all([
     loadBrokerProfile(db),
     loadNotificationEmails(db),
     loadWhatsappTemplates(db),
     loadPortalSettings(db, env.publicUrl),
+    loadWatermark(db),
   ]);
   return {
     profile: Object.fromEntries(EDITABLE_PROFILE_FIELDS.map((field) => [field, broker[field]])) as Pick<typeof broker, (typeof EDITABLE_PROFILE_FIELDS)[number]>,
@@ -37,6 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     templates,
     // Admin only (requireAdmin above): the portals need the secret, so the admin must see it.
     portals,
+    watermark,
   };
 }
 
@@ -73,6 +77,7 @@ export default function CrmSettingsPage({ loaderData }: Route.ComponentProps) {
       <TemplatesForm templates={loaderData.templates} onDirtyChange={onDirtyChange.templates} />
       <LeaveGuard sections={dirty.map((section) => SECTION_TITLES[section])} />
       <PortalsSection portals={loaderData.portals} />
+      <WatermarkForm watermark={loaderData.watermark} brokerName={loaderData.profile.name} />
     </div>
   );
 }

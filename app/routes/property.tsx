@@ -11,6 +11,8 @@ import { ListingFacts } from "~/features/properties/components/listing-facts";
 import { ListingFeatures } from "~/features/properties/components/listing-features";
 import { ListingValues } from "~/features/properties/components/listing-values";
 import { listingPresentation } from "~/features/properties/listing-facts";
+import { ListingEmbeds } from "~/features/properties/components/listing-embeds";
+import { getListingEmbeds } from "~/features/properties/embeds.server";
 import { PropertyCard } from "~/features/properties/components/property-card";
 import { ShareProperty } from "~/features/properties/components/share-property";
 import { PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS, priceText } from "~/features/properties/labels";
@@ -35,7 +37,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   // Unknown or malformed ids are a 404 page, never a server error.
   const db = await getDb();
   const property = await getPublicProperty(db, params.id);
-  if (!property) return data({ property: null, similar: [], jsonLd: null, listing: null, neighbourhoodHref: null, map: null }, { status: 404 });
+  if (!property) return data({ property: null, similar: [], jsonLd: null, listing: null, neighbourhoodHref: null, map: null, embeds: [] }, { status: 404 });
   // 'Imóveis semelhantes' is a bonus: if it fails, the page still shows the listing.
   const similar = await listSimilarProperties(db, property).catch((error: unknown) => {
     logger("imovel").error({ ...errorFields(error) }, "similar properties could not be loaded");
@@ -53,6 +55,8 @@ export async function loader({ params }: Route.LoaderArgs) {
     neighbourhoodHref: neighbourhoodHrefOf(property),
     // The map (issue 22, item 4): the exact point only when the address is shown, else an approximate one.
     map: await getListingMap(db, property.id, property.neighborhood),
+    // The video and tour as click-to-load players (decision 019).
+    embeds: await getListingEmbeds(db, property.id),
   };
 }
 
@@ -76,7 +80,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
   useLiveUpdates("properties");
   const { broker, publicUrl } = useRootData();
   const nonce = useNonce();
-  const { property, similar, jsonLd, listing, neighbourhoodHref, map } = loaderData;
+  const { property, similar, jsonLd, listing, neighbourhoodHref, map, embeds } = loaderData;
 
   if (!property) {
     return (
@@ -202,6 +206,8 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           </section>
 
           {listing && <ListingFeatures groups={listing.features} />}
+          <ListingEmbeds embeds={embeds} />
+
           {map && <ListingMap key={`${map.latitude},${map.longitude}`} map={map} />}
 
           {property.purpose === "venda" && <FinancingLauncher price={property.price} />}

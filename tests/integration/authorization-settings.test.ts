@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { audit_log, settings } from "~/db/schema";
+import { rerenderIdle, WATERMARK_KEY } from "~/features/media/watermark.server";
 import { SETTING_KEYS } from "~/features/settings/keys";
 import { getBrokerProfile } from "~/features/site/broker-profile.server";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/crm-settings";
@@ -74,6 +75,8 @@ describe.each(DATABASE_KINDS)("settings authorisation matrix on %s", (kind) => {
       key: SETTING_KEYS.whatsappTemplates,
       form: (actor) => ({ intent: "templates", "templates.0.id": "", "templates.0.name": `Modelo de ${actor}`, "templates.0.body": "Olá, {nome}!" }),
     },
+    // Issue 22: the watermark on listing photos.
+    { name: "watermark", key: WATERMARK_KEY, form: (actor) => ({ intent: "watermark", enabled: "on", text: `Marca de ${actor}` }) },
   ];
 
   for (const section of sections) {
@@ -92,6 +95,7 @@ describe.each(DATABASE_KINDS)("settings authorisation matrix on %s", (kind) => {
       const allowed = actor === "admin" ? 1 : 0;
       expect(after.settings - before.settings).toBe(allowed);
       expect(after.audits - before.audits).toBe(allowed);
+      await rerenderIdle(); // the watermark's background re-render, before the runtime stops
     });
   }
 });

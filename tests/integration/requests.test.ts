@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leads, properties } from "~/db/schema";
+import { leads, media, properties } from "~/db/schema";
 import { serializeJsonLd, listingJsonLd } from "~/features/properties/structured-data";
 import { action as contactAction } from "~/routes/contact";
 import { action as leadsAction } from "~/routes/crm-leads";
@@ -344,6 +344,8 @@ describe.each(DATABASE_KINDS)("requests on %s", (kind) => {
         });
       }
       expect(await propertyCount()).toBe(before);
+      // A well-formed URL passes once the photo exists (issue 22: only uploaded photos are kept).
+      await test.runtime.db.insert(media).values({ id: "0b7f3c2e-1a2b-4c3d-9e8f-001122334455", width: 800, height: 600, bytes: 1 }).onConflictDoNothing();
       const ok = await create({ ...validProperty, codigo: "FOTO-BOA", images: ["/media/0b7f3c2e-1a2b-4c3d-9e8f-001122334455/800.webp"] });
       expect(ok.status).toBe(200);
     });

@@ -4,7 +4,7 @@ import { media, properties, settings } from "~/db/schema";
 import { SETTING_KEYS } from "~/features/settings/keys";
 import { getBrokerProfile } from "~/features/site/broker-profile.server";
 import type { MediaStorage } from "./storage.server";
-import { mediaFileNames, mediaIdFromUrl } from "./urls";
+import { mediaIdFromUrl, storedFileNames } from "./urls";
 
 /**
  * Removing photos nobody uses any more: the ones a broker removed from a listing (after the save
@@ -40,7 +40,7 @@ export async function deleteUnusedMedia(deps: Deps, urls: string[]): Promise<num
   const unused = ids.filter((id) => !stillUsed.has(id));
   if (unused.length === 0) return 0;
   await deps.db.delete(media).where(inArray(media.id, unused));
-  await deps.storage.delete(unused.flatMap((id) => mediaFileNames().map((file) => `${id}/${file}`)));
+  await deps.storage.delete(unused.flatMap((id) => storedFileNames().map((file) => `${id}/${file}`)));
   return unused.length;
 }
 

@@ -60,7 +60,8 @@ describe("image pipeline", () => {
       .toBuffer();
     const result = await processImage(noisy.length > MAX_UPLOAD_BYTES ? await sharp(noisy).jpeg({ quality: 80 }).toBuffer() : noisy);
     const names = result.files.map((file) => file.name);
-    expect(names).toEqual(["200.webp", "400.webp", "800.webp", "1600.webp", "og.jpg", "1600.jpg"]);
+    // original.webp: the un-watermarked master (issue 22), kept but never served.
+    expect(names).toEqual(["200.webp", "400.webp", "800.webp", "1600.webp", "og.jpg", "1600.jpg", "original.webp"]);
     const widths = await Promise.all(result.files.slice(0, 4).map(async (file) => (await sharp(file.body).metadata()).width));
     expect(widths).toEqual([200, 400, 800, 1600]);
     // The portals' JPEG (issue 13): the same 1600 px as the largest WebP, as a JPEG.

@@ -3,7 +3,8 @@ import sharp, { type Metadata, type Sharp } from "sharp";
 import type { Database } from "~/db/client.server";
 import { media } from "~/db/schema";
 import type { MediaStorage } from "./storage.server";
-import { IMAGE_WIDTHS, LARGE_JPEG_FILE, PREVIEW_FILE, canonicalMediaUrl } from "./urls";
+import { IMAGE_WIDTHS, LARGE_JPEG_FILE, MASTER_FILE, PREVIEW_FILE, canonicalMediaUrl } from "./urls";
+import { markPublicSize } from "./watermark-render.server";
 
 /**
  * One pipeline for every photo, demo seed and CRM upload alike: check what the bytes really are,
@@ -60,8 +61,15 @@ export type ProcessedImage = {
   files: { name: string; body: Buffer; contentType: string }[];
 };
 
-/** Validates and re-encodes one image. Throws ImageRejectedError with a Portuguese reason. */
-export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+/** What to burn into the public sizes (issue 22): a line of text, or nothing. */
+export type RenderOptions = { watermark?: string | null };
+
+/**
+ * Validates and re-encodes one image. Throws ImageRejectedError with a Portuguese reason. Besides
+ * the public sizes it keeps an un-watermarked master (MASTER_FILE, never served), from which the
+ * public sizes are made again when the watermark changes.
+ */
+export async function processImage(bytes: Buffer, options: RenderOptions = {}): Promise<ProcessedImage> {
   if (bytes.length === 0) throw new ImageRejectedError("arquivo vazio");
   if (bytes.length > MAX_UPLOAD_BYTES) throw new ImageRejectedError("arquivo maior que 5 MB");
   if (!detectImageType(bytes)) {
@@ -90,17 +98,8 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
         .toBuffer({ resolveWithObject: true });
       const { width, height, channels } = upright.info;
       const source = () => sharp(upright.data, { raw: { width, height, channels } });
-
-      const files: ProcessedImage["files"] = [];
-      for (const target of IMAGE_WIDTHS) {
-        const body = await source()
-          .resize({ width: target, withoutEnlargement: true })
-          .webp({ quality: target <= 400 ? 72 : 78, effort: 4 })
-          .toBuffer();
-        files.push({ name: `${target}.webp`, body, contentType: "image/webp" });
-      }
-      files.push({ name: PREVIEW_FILE, body: await previewJpeg(source), contentType: "image/jpeg" });
-      files.push({ name: LARGE_JPEG_FILE, body: await largeJpeg(source()), contentType: "image/jpeg" });
+      const files = await publicSizes(source, width, height, options);
+      files.push({ name: MASTER_FILE, body: await source().webp({ quality: 90, effort: 4 }).toBuffer(), contentType: "image/webp" });
       return { width, height, files };
     } catch (error) {
       if (error instanceof ImageRejectedError) throw error;
@@ -109,11 +108,41 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   });
 }
 
+/** Every file a page, a preview or the portals' feed may fetch, each with the watermark if any. */
+async function publicSizes(source: () => Sharp, width: number, height: number, options: RenderOptions): Promise<ProcessedImage["files"]> {
+  const mark = (image: Sharp, outWidth: number, outHeight: number) => markPublicSize(image, outWidth, outHeight, options.watermark);
+  const heightAt = (outWidth: number) => Math.max(1, Math.round((height * outWidth) / width));
+  const files: ProcessedImage["files"] = [];
+  for (const target of IMAGE_WIDTHS) {
+    const outWidth = Math.min(target, width);
+    const body = await mark(source().resize({ width: target, withoutEnlargement: true }), outWidth, heightAt(outWidth))
+      .webp({ quality: target <= 400 ? 72 : 78, effort: 4 })
+      .toBuffer();
+    files.push({ name: `${target}.webp`, body, contentType: "image/webp" });
+  }
+  files.push({ name: PREVIEW_FILE, body: await previewJpeg(source, options), contentType: "image/jpeg" });
+  const largeWidth = Math.min(1600, width);
+  files.push({ name: LARGE_JPEG_FILE, body: await largeJpeg(mark(source(), largeWidth, heightAt(largeWidth))), contentType: "image/jpeg" });
+  return files;
+}
+
+/**
+ * The public sizes made again from a stored master (the watermark changed). Waits for a free slot
+ * like an upload.
+ */
+export function publicSizesFromMaster(master: Buffer, options: RenderOptions): Promise<ProcessedImage["files"]> {
+  return withSlot(async () => {
+    const { data, info } = await sharp(master, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).raw().toBuffer({ resolveWithObject: true });
+    const source = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    return publicSizes(source, info.width, info.height, options);
+  });
+}
+
 /** 1200×630 for link previews; WhatsApp skips images over ~300 KB, so lower the quality until it fits. */
-async function previewJpeg(source: () => Sharp): Promise<Buffer> {
+async function previewJpeg(source: () => Sharp, options: RenderOptions): Promise<Buffer> {
   for (const quality of [82, 72, 62, 50, 40]) {
-    const body = await source()
-      .resize({ width: 1200, height: 630, fit: "cover", position: "attention" })
+    // sharp composites over the resized image: the mark sits in the preview's corner.
+    const body = await markPublicSize(source().resize({ width: 1200, height: 630, fit: "cover", position: "attention" }), 1200, 630, options.watermark)
       .flatten({ background: "#ffffff" })
       .jpeg({ quality, mozjpeg: true })
       .toBuffer();
@@ -150,8 +179,9 @@ export function largeJpegFromStored(webp: Buffer): Promise<Buffer> {
 export async function storeImage(
   deps: { db: Database; storage: MediaStorage },
   bytes: Buffer,
+  options: RenderOptions = {},
 ): Promise<{ id: string; url: string; width: number; height: number }> {
-  const processed = await processImage(bytes);
+  const processed = await processImage(bytes, options);
   const id = crypto.randomUUID();
   const written: string[] = [];
   try {

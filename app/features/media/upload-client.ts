@@ -2,7 +2,7 @@
  * Sends one photo to /crm/midia (the photo pipeline) and resolves with its URL. XHR, not fetch:
  * fetch cannot report upload progress, and a 4G upload of a few MB takes a while.
  */
-export function uploadPhoto(file: File, onProgress: (fraction: number) => void): Promise<string> {
+export function uploadPhoto(file: File, onProgress: (fraction: number) => void, purpose: "listing" | "portrait" = "listing"): Promise<string> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open("POST", "/crm/midia");
@@ -18,6 +18,8 @@ export function uploadPhoto(file: File, onProgress: (fraction: number) => void):
     request.onerror = () => reject(new Error("sem conexão com o servidor"));
     const form = new FormData();
     form.append("file", file);
+    // The watermark (issue 22) goes on listing photos, never on the broker's portrait.
+    form.append("purpose", purpose);
     request.send(form);
   });
 }

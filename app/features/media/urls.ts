@@ -15,6 +15,12 @@ export const IMAGE_WIDTHS = [200, 400, 800, 1600] as const;
 export const CANONICAL_WIDTH = 800;
 export const PREVIEW_FILE = "og.jpg";
 export const LARGE_JPEG_FILE = "1600.jpg";
+/**
+ * The un-watermarked master of a photo (issue 22): at most 2000 px, kept so the public sizes can
+ * be made again when the watermark changes. Never served (not in mediaFileNames); deleted with the
+ * photo. Photos stored before it existed have none.
+ */
+export const MASTER_FILE = "original.webp";
 
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
@@ -26,6 +32,9 @@ export const isMediaId = (id: string) => /^[A-Za-z0-9-]{8,64}$/.test(id);
 export const mediaFileNames = () => [...IMAGE_WIDTHS.map((width) => `${width}.webp`), PREVIEW_FILE, LARGE_JPEG_FILE];
 
 export const isMediaFileName = (name: string) => mediaFileNames().includes(name);
+
+/** Every file stored for one photo, the master included (for deletion and backups). */
+export const storedFileNames = () => [...mediaFileNames(), MASTER_FILE];
 
 export const canonicalMediaUrl = (id: string) => `/media/${id}/${CANONICAL_WIDTH}.webp`;
 

@@ -9,6 +9,7 @@ import { isUuid } from "~/lib/ids";
 import { errorFields, logger } from "~/lib/logger.server";
 import { containsPattern, pageInfo, type PageInfo, TABLE_PAGE_SIZE } from "~/lib/pagination";
 import { PROPERTY_MESSAGES, type PropertyFormValues } from "./crm-schema";
+import { photoListProblem } from "./photo-ownership.server";
 import type { PublicPropertyDetail } from "./types";
 
 /**
@@ -133,7 +134,10 @@ function toCrmProperty(row: typeof properties.$inferSelect): CrmProperty {
   };
 }
 
-export type SaveResult = { ok: true; id: string } | { ok: false; message: string; status: number };
+export type SaveResult = { ok: true; id: string } | { ok: false; message: string; status: number; field?: string };
+
+/** Thrown inside a save's transaction when the photo list holds a photo that is not the listing's. */
+class PhotoListRefused extends Error {}
 
 function isUniqueViolation(error: unknown): boolean {
   // Both drivers surface PostgreSQL's SQLSTATE, sometimes on a wrapped cause.
@@ -206,12 +210,15 @@ export async function createProperty(deps: Deps, actor: AuditActor, values: Prop
   try {
     const id = await deps.db.transaction(async (tx) => {
       await setActor(tx, actor); // names the actor of the status-history row (migration 0006)
+      const photoProblem = await photoListProblem(tx, null, values.images);
+      if (photoProblem) throw new PhotoListRefused(photoProblem);
       const [row] = await tx.insert(properties).values(rowFrom(values)).returning({ id: properties.id });
       await recordAudit(tx, { actor, action: "property.create", entity: "property", entityId: row.id, details: { codigo: values.codigo } });
       return row.id;
     });
     return { ok: true, id };
   } catch (error) {
+    if (error instanceof PhotoListRefused) return { ok: false, message: error.message, status: 400, field: "images" };
     if (isUniqueViolation(error)) return { ok: false, message: PROPERTY_MESSAGES.duplicateCode, status: 409 };
     log.error({ ...errorFields(error) }, "property could not be created");
     return { ok: false, message: PROPERTY_MESSAGES.saveFailed, status: 500 };
@@ -231,6 +238,8 @@ export async function updateProperty(deps: Deps, actor: AuditActor, id: string, 
       // FOR UPDATE: two editors saving at once each audit the difference to what they replaced.
       const [before] = await tx.select().from(properties).where(eq(properties.id, id)).for("update");
       if (!before) return false;
+      const photoProblem = await photoListProblem(tx, id, values.images);
+      if (photoProblem) throw new PhotoListRefused(photoProblem);
       await tx.update(properties).set(rowFrom(values)).where(eq(properties.id, id));
       const fields = changedFields(before, values, EDITABLE_FIELDS);
       await recordAudit(tx, { actor, action: "property.update", entity: "property", entityId: id, details: { codigo: values.codigo, fields } });
@@ -239,6 +248,7 @@ export async function updateProperty(deps: Deps, actor: AuditActor, id: string, 
     });
     if (!found) return { ok: false, message: PROPERTY_MESSAGES.saveFailed, status: 404 };
   } catch (error) {
+    if (error instanceof PhotoListRefused) return { ok: false, message: error.message, status: 400, field: "images" };
     if (isUniqueViolation(error)) return { ok: false, message: PROPERTY_MESSAGES.duplicateCode, status: 409 };
     log.error({ ...errorFields(error) }, "property could not be updated");
     return { ok: false, message: PROPERTY_MESSAGES.saveFailed, status: 500 };

@@ -44,7 +44,9 @@ export type SettingsIntent =
   // The portals' keys (issue 13): a new feed address, a new random webhook password, or one typed by hand.
   | "portal-feed-token"
   | "portal-secret-generate"
-  | "portal-secret-set";
+  | "portal-secret-set"
+  // Issue 22: the watermark on listing photos (features/media/watermark.server.ts).
+  | "watermark";
 
 /** What the settings page's action answers (a toast, and each refused field's message). */
 export type SettingsAnswer = {

@@ -3,15 +3,15 @@ import { Icon } from "~/components/ui/icon";
 import { toast } from "~/components/ui/toaster";
 import { PHOTO_ACCEPT, preparePhoto } from "~/features/media/prepare-photo";
 import { uploadPhoto } from "~/features/media/upload-client";
-import { mediaUrlForWidth } from "~/features/media/urls";
 import { cn } from "~/lib/utils";
 import { MAX_PHOTOS, PROPERTY_MESSAGES } from "../crm-schema";
+import { SortablePhotos } from "./sortable-photos";
 
 type Upload = { key: string; name: string; progress: number };
 
 /**
  * The dialog's photos: pick several files, watch each upload, remove and reorder (the first is
- * the cover). Calls onUploaded for each stored photo so the dialog can clean up if cancelled.
+ * the cover; sortable-photos.tsx). Calls onUploaded for each stored photo so the dialog can clean up if cancelled.
  */
 export function PhotoUploader({
   images,
@@ -66,42 +66,10 @@ export function PhotoUploader({
     );
   }
 
-  function move(index: number, step: -1 | 1) {
-    const next = [...images];
-    const target = index + step;
-    if (target < 0 || target >= next.length) return;
-    [next[index], next[target]] = [next[target], next[index]];
-    onChange(next);
-  }
-
   return (
     <fieldset className="grid gap-3">
       <legend className="text-sm font-medium">Fotos</legend>
-      {images.length > 0 && (
-        <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Fotos do imóvel (a primeira é a capa)">
-          {images.map((url, index) => (
-            <li key={url} className="overflow-hidden rounded-md border border-border bg-white">
-              <div className="relative aspect-[4/3] bg-muted">
-                <img src={mediaUrlForWidth(url, 400)} alt={`Foto ${index + 1}`} className="size-full object-cover" />
-                {index === 0 && <span className="absolute left-1.5 top-1.5 rounded bg-primary px-1.5 py-0.5 text-xs font-semibold text-white">Capa</span>}
-              </div>
-              <div className="flex items-center justify-between gap-1 p-1">
-                <div className="flex">
-                  <button type="button" className="grid size-9 place-items-center rounded hover:bg-muted disabled:opacity-40" onClick={() => move(index, -1)} disabled={index === 0}>
-                    <Icon name="arrow-left" label={`Mover foto ${index + 1} para antes`} />
-                  </button>
-                  <button type="button" className="grid size-9 place-items-center rounded hover:bg-muted disabled:opacity-40" onClick={() => move(index, 1)} disabled={index === images.length - 1}>
-                    <Icon name="arrow-right" label={`Mover foto ${index + 1} para depois`} />
-                  </button>
-                </div>
-                <button type="button" className="grid size-9 place-items-center rounded text-destructive hover:bg-red-50" onClick={() => onChange(images.filter((image) => image !== url))}>
-                  <Icon name="trash-2" label={`Remover foto ${index + 1}`} />
-                </button>
-              </div>
-            </li>
-          ))}
-        </ol>
-      )}
+      {images.length > 0 && <SortablePhotos images={images} onChange={onChange} />}
 
       {uploads.length > 0 && (
         <ul className="grid gap-2" aria-label="Envios em andamento">

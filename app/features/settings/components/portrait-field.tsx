@@ -53,7 +53,7 @@ export function PortraitField({
         toast.error(`Não foi possível enviar a foto: ${prepared.message}`);
         return;
       }
-      const url = await uploadPhoto(prepared.file, setProgress);
+      const url = await uploadPhoto(prepared.file, setProgress, "portrait");
       // An earlier upload that was never saved is not needed any more.
       const previous = latest.current;
       if (previous !== savedValue && mediaIdFromUrl(previous)) discard(previous);

@@ -42,6 +42,9 @@ export default [
       route("auditoria", "routes/crm-audit.tsx"),
       route("configuracoes", "routes/crm-settings.tsx"),
       route("privacidade", "routes/crm-privacy.tsx"),
+      // Owners and the captação of their listings (issue 23, decision 024)
+      route("proprietarios", "routes/crm-owners.tsx"),
+      route("proprietarios/:id", "routes/crm-owner.tsx"),
       route("sair", "routes/crm-sign-out.tsx"),
     ]),
     // Staff-only resources (no page)
@@ -53,6 +56,9 @@ export default [
     route("leads/exportar", "routes/crm-leads-export.ts"),
     route("imoveis/exportar", "routes/crm-properties-export.ts"),
     route("privacidade/exportar", "routes/crm-privacy-export.ts"),
+    // An owner's LGPD export (admins) and a listing's authorisation PDF (staff), decision 024
+    route("proprietarios/:id/exportar", "routes/crm-owner-export.ts"),
+    route("captacao/:propertyId/documento", "routes/crm-captacao-document.ts"),
   ]),
 
   // Resources that are not pages

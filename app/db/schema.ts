@@ -29,6 +29,7 @@ import {
   RENTAL_GUARANTEES,
   ROLES,
 } from "./values";
+import { CAPTACAO_AUTHORIZATIONS } from "./values-owners";
 
 
 /**
@@ -632,8 +633,6 @@ export const property_views = pgTable(
 
 // --- Owners and captação (issue 23, decision 024) ---
 
-/** Authorisation types of a captação: exclusive or not (stored as these strings). */
-export const CAPTACAO_AUTHORIZATIONS = ["exclusiva", "nao_exclusiva"] as const;
 
 /**
  * The people who own the listings (proprietários): staff-only data, never read by a public page,

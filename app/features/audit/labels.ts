@@ -40,6 +40,16 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "privacy.anonymize": "Dados pessoais anonimizados (LGPD)",
   "privacy.retention": "Leads antigos anonimizados (prazo de guarda)",
   "privacy.retention_months": "Prazo de guarda alterado",
+  "owner.create": "Proprietário cadastrado",
+  "owner.update": "Proprietário editado",
+  "owner.delete": "Proprietário excluído",
+  "owner.link": "Imóvel vinculado ao proprietário",
+  "owner.unlink": "Imóvel desvinculado do proprietário",
+  "owner.export": "Dados do proprietário exportados (LGPD)",
+  "owner.anonymize": "Dados do proprietário anonimizados (LGPD)",
+  "captacao.update": "Captação editada",
+  "captacao.document": "Autorização (PDF) enviada",
+  "captacao.document_delete": "Autorização (PDF) removida",
 };
 
 /** Why a sign-in was refused (auth.sign_in_failed's reason). */
@@ -57,6 +67,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   backup: "Cópia de segurança",
   visit: "Visita",
   settings: "Configurações",
+  owner: "Proprietário",
 };
 
 /** The settings' keys (settings/keys.ts, privacy's retention) as the settings page names them. */
@@ -101,6 +112,13 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   origin: "origem",
   notes: "observações",
   next_contact_at: "próximo contato",
+  // owners' captação (decision 024)
+  document: "CPF/CNPJ",
+  authorization_type: "tipo de autorização",
+  starts_on: "início",
+  ends_on: "término",
+  commission: "comissão",
+  keys_location: "local das chaves",
   // visits
   scheduled_at: "data e hora",
   lead_id: "lead",

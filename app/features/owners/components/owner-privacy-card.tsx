@@ -1,0 +1,29 @@
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+
+/**
+ * /crm/privacidade: owners (proprietários) are found on their own list, by name, e-mail, phone
+ * or CPF/CNPJ; an owner's page offers the admin the export and the anonymisation (decision 024).
+ */
+export function OwnerPrivacyCard() {
+  return (
+    <Card className="grid gap-3 p-4">
+      <h2 className="font-semibold">Proprietários</h2>
+      <p className="text-sm text-muted-foreground">
+        Pedidos de proprietários: busque pelo nome, e-mail, telefone ou CPF/CNPJ. Na página do proprietário, exporte os dados ou
+        anonimize-os.
+      </p>
+      <Form method="get" action="/crm/proprietarios" className="flex flex-wrap items-end gap-2">
+        <FormField label="Buscar proprietário" className="min-w-0 flex-1">
+          <Input name="q" maxLength={100} autoComplete="off" />
+        </FormField>
+        <Button type="submit" variant="outline">
+          Buscar
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -84,7 +84,7 @@ export async function handleOwnersAction(deps: Deps, request: Request, staff: St
 
 export async function loadOwnerPage(deps: Deps, id: string, staff: StaffUser) {
   const owner = await getOwner(deps.db, id);
-  if (!owner) throw data({ message: OWNER_MESSAGES.notFound }, { status: 404 });
+  if (!owner) throw new Response(OWNER_MESSAGES.notFound, { status: 404 });
   return { owner, isAdmin: staff.role === "admin" };
 }
 

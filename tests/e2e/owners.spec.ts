@@ -14,6 +14,8 @@ function brokerDayPlus(days: number): string {
 }
 
 async function expectNoViolations(page: Page, context: string) {
+  // The toasts of the steps before are sliding out: measure the page once they are gone.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const summary = results.violations.map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join(", ")}`);
@@ -34,33 +36,33 @@ test.describe("owners and captação on a phone", () => {
 
     const name = `Dona Captação ${Date.now()}`;
     await page.getByRole("button", { name: "Novo proprietário" }).click();
-    await page.getByLabel("Nome completo").fill(name);
-    await page.getByLabel("Telefone").fill("(84) 99876-5432");
-    await page.getByLabel("E-mail").fill("dona.captacao@example.com");
+    await page.getByLabel("Nome completo", { exact: true }).fill(name);
+    await page.getByLabel("Telefone", { exact: true }).fill("(84) 99876-5432");
+    await page.getByLabel("E-mail", { exact: true }).fill("dona.captacao@example.com");
     // A wrong check digit is refused with the message beside the field.
-    await page.getByLabel("CPF ou CNPJ").fill("529.982.247-24");
+    await page.getByLabel("CPF ou CNPJ", { exact: true }).fill("529.982.247-24");
     await page.getByRole("button", { name: "Cadastrar" }).click();
     await expect(page.getByText("CPF ou CNPJ inválido: confira os números").first()).toBeVisible();
-    await page.getByLabel("CPF ou CNPJ").fill("529.982.247-25");
+    await page.getByLabel("CPF ou CNPJ", { exact: true }).fill("529.982.247-25");
     await page.getByRole("button", { name: "Cadastrar" }).click();
     await expect(page).toHaveURL(/\/crm\/proprietarios\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
     await expectFitsWindow(page, "owner page");
 
-    await page.getByLabel("Vincular imóvel pelo código").fill("AP-PN-101");
+    await page.getByLabel("Vincular imóvel pelo código", { exact: true }).fill("AP-PN-101");
     await page.getByRole("button", { name: "Vincular" }).click();
     const section = page.getByRole("region", { name: /AP-PN-101/ });
     await expect(section).toBeVisible();
 
-    await section.getByLabel("Autorização").selectOption("exclusiva");
-    await section.getByLabel("Comissão combinada (%)").fill("6");
-    await section.getByLabel("Início").fill(brokerDayPlus(-60));
-    await section.getByLabel("Término").fill(brokerDayPlus(20));
-    await section.getByLabel("Onde estão as chaves").fill("Com o porteiro");
+    await section.getByLabel("Autorização", { exact: true }).selectOption("exclusiva");
+    await section.getByLabel("Comissão combinada (%)", { exact: true }).fill("6");
+    await section.getByLabel("Início", { exact: true }).fill(brokerDayPlus(-60));
+    await section.getByLabel("Término", { exact: true }).fill(brokerDayPlus(20));
+    await section.getByLabel("Onde estão as chaves", { exact: true }).fill("Com o porteiro");
     await section.getByRole("button", { name: "Salvar captação" }).click();
     await expect(page.getByText("Captação salva").first()).toBeVisible();
 
-    await section.getByLabel("Arquivo PDF").setInputFiles({ name: "autorizacao.pdf", mimeType: "application/pdf", buffer: PDF });
+    await section.getByLabel("Arquivo PDF", { exact: true }).setInputFiles({ name: "autorizacao.pdf", mimeType: "application/pdf", buffer: PDF });
     await section.getByRole("button", { name: "Enviar PDF" }).click();
     const open = section.getByRole("link", { name: /Abrir autorização/ });
     await expect(open).toBeVisible();

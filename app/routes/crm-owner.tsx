@@ -87,7 +87,7 @@ export default function CrmOwnerPage({ loaderData }: Route.ComponentProps) {
         <Card className="p-4">
           <link.Form method="post" className="flex flex-wrap items-end gap-2" key={owner.listings.length}>
             <input type="hidden" name="intent" value="link" />
-            <FormField label="Vincular imóvel pelo código" hint="Ex.: NAT-001" error={linkError} className="min-w-0 flex-1">
+            <FormField label="Vincular imóvel pelo código" hint="Ex.: AP-PN-101" error={linkError} className="min-w-0 flex-1">
               <Input name="codigo" required maxLength={40} autoComplete="off" />
             </FormField>
             <Button type="submit" variant="outline" disabled={link.state !== "idle"}>

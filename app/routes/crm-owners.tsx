@@ -49,7 +49,7 @@ export default function CrmOwnersPage({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold">Proprietários</h1>
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {total} {total === 1 ? "proprietário" : "proprietários"}
-            {q ? " encontrados" : ""}. Dados de uso interno: nunca aparecem no site.
+            {q ? (total === 1 ? " encontrado" : " encontrados") : ""}. Dados de uso interno: nunca aparecem no site.
           </p>
         </div>
         <Button onClick={() => setCreating((open) => !open)} aria-expanded={creating}>

@@ -87,7 +87,7 @@ export function CaptacaoSection({ listing }: { listing: CaptacaoListing }) {
         </div>
       </save.Form>
 
-      <div className="grid gap-2 border-t pt-3">
+      <div className="grid gap-2 border-t border-border pt-3">
         <p className="text-sm font-medium">Autorização assinada (PDF, até 10 MB)</p>
         {captacao?.has_document ? (
           <div className="flex flex-wrap items-center gap-2 text-sm">

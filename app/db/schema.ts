@@ -648,6 +648,8 @@ export const owners = pgTable(
     email: text("email"),
     document: text("document"),
     notes: text("notes"),
+    /** The owner asked not to receive the monthly report (issue 23, item 5). */
+    report_opt_out: boolean("report_opt_out").notNull().default(false),
     /** Set when an admin anonymised the record (LGPD): the row stays for the listing's history. */
     anonymized_at: timestamp("anonymized_at", { withTimezone: true }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -695,6 +697,8 @@ export const property_captacao = pgTable(
     ends_on: date("ends_on", { mode: "string" }),
     commission: numeric("commission", { precision: 5, scale: 2, mode: "number" }),
     keys_location: text("keys_location"),
+    /** The broker's note in the owner's report about this listing. */
+    report_note: text("report_note"),
     document_key: text("document_key"),
     document_size: integer("document_size"),
     document_uploaded_at: timestamp("document_uploaded_at", { withTimezone: true }),
@@ -706,5 +710,26 @@ export const property_captacao = pgTable(
     check("property_captacao_dates", sql.raw("starts_on is null or ends_on is null or ends_on >= starts_on")),
     check("property_captacao_commission_range", sql.raw("commission is null or (commission >= 0 and commission <= 100)")),
     check("property_captacao_keys_length", sql.raw("keys_location is null or char_length(keys_location) <= 200")),
+    check("property_captacao_report_note_length", sql.raw("report_note is null or char_length(report_note) <= 1000")),
   ],
+);
+
+/**
+ * The monthly owner reports already queued: one row per owner, listing and month ('YYYY-MM'),
+ * written in the transaction that puts the mail in the outbox, so a second run (or another
+ * process) sends nothing twice.
+ */
+export const owner_report_runs = pgTable(
+  "owner_report_runs",
+  {
+    owner_id: uuid("owner_id")
+      .notNull()
+      .references(() => owners.id, { onDelete: "cascade" }),
+    property_id: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    period: text("period").notNull(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.owner_id, table.property_id, table.period] })],
 );

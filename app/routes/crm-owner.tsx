@@ -43,11 +43,13 @@ export default function CrmOwnerPage({ loaderData }: Route.ComponentProps) {
   const unlink = useFetcher<Answer>();
   const remove = useFetcher<Answer>();
   const anonymize = useFetcher<Answer>();
+  const report = useFetcher<Answer>();
   const [confirm, setConfirm] = useState<"delete" | "anonymize" | null>(null);
   useAnswerToast(edit);
   useAnswerToast(link);
   useAnswerToast(unlink);
   useAnswerToast(remove);
+  useAnswerToast(report);
   useAnswerToast(anonymize, () => setConfirm(null));
   const editError = edit.data && !edit.data.ok ? { field: edit.data.field, message: edit.data.message } : undefined;
   const linkError = link.data && !link.data.ok ? link.data.message : undefined;
@@ -109,6 +111,20 @@ export default function CrmOwnerPage({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </section>
+
+      <Card className="grid gap-3 p-4">
+        <h2 className="font-semibold">Relatório do proprietário</h2>
+        <p className="text-sm text-muted-foreground">
+          Todo mês o proprietário recebe por e-mail, para cada imóvel, as visualizações, os contatos, as visitas, os dias no mercado e a
+          sua nota. {owner.report_opt_out ? "Este proprietário pediu para não receber." : owner.email ? "" : "Cadastre um e-mail para enviar."}
+        </p>
+        <report.Form method="post">
+          <input type="hidden" name="intent" value="report" />
+          <Button type="submit" size="sm" variant="outline" disabled={report.state !== "idle" || !owner.email || owner.report_opt_out}>
+            <Icon name="send" /> Enviar relatório agora (últimos 30 dias)
+          </Button>
+        </report.Form>
+      </Card>
 
       <Card className="grid gap-3 p-4">
         <h2 className="font-semibold">Privacidade e exclusão</h2>

@@ -1,6 +1,7 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { audit_log, owners, property_captacao, property_owners } from "~/db/schema";
+import { audit_log, outbox, owner_report_runs, owners, property_captacao, property_owners, property_views, visits } from "~/db/schema";
+import { previousMonth, sendMonthlyOwnerReports } from "~/features/owners/report.server";
 import { exclusivityWarnings } from "~/features/owners/owners.server";
 import { brokerDay } from "~/lib/format";
 import { loader as captacaoDocumentLoader } from "~/routes/crm-captacao-document";
@@ -18,7 +19,7 @@ import { loader as propertyLoader } from "~/routes/property";
 import { loader as sitemapLoader } from "~/routes/sitemap";
 import { loader as bookingLoader } from "~/routes/visit-booking";
 import { loader as rootLoader } from "~/root";
-import { createSignedInUser, insertProperty, makeRequest, settle, type TestUser } from "../helpers/factories";
+import { createSignedInUser, insertLead, insertProperty, makeRequest, settle, type TestUser } from "../helpers/factories";
 import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
 
 /**
@@ -33,6 +34,8 @@ const OWNER = { full_name: "Herculano Proprietário Zebedeu", phone: "(84) 98765
 const PDF = Buffer.concat([Buffer.from("%PDF-1.4\n% teste\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")]);
 
 type Json = Record<string, unknown>;
+/** db.execute's rows on both drivers (pg and PGlite both answer { rows }). */
+const rowsOf = (result: unknown) => (result as { rows: { n: number }[] }).rows;
 const dataOf = (result: unknown): Json => (result && typeof result === "object" && "data" in result && "init" in result ? ((result as { data: Json }).data) : (result as Json));
 const statusOf = (result: unknown): number =>
   result instanceof Response ? result.status : result && typeof result === "object" && "init" in result ? ((result as { init: { status?: number } }).init.status ?? 200) : 200;
@@ -144,7 +147,7 @@ describe.each(DATABASE_KINDS)("owners and captação on %s", (kind) => {
     const listing = (await page(ownerId)).owner.listings[0];
     expect(listing.captacao).toMatchObject({ authorization_type: "exclusiva", ends_on: "2026-12-31", commission: 6.5, has_document: false });
     const [entry] = await db().select().from(audit_log).where(eq(audit_log.action, "captacao.update"));
-    expect(entry.details).toMatchObject({ property: codigo, fields: ["authorization_type", "starts_on", "ends_on", "commission", "keys_location"] });
+    expect(entry.details).toMatchObject({ property: codigo, fields: ["authorization_type", "starts_on", "ends_on", "commission", "keys_location", "report_note"] });
   });
 
   it("stores the authorisation PDF privately: only a PDF, served to staff only, never by the public media route", async () => {
@@ -192,6 +195,57 @@ describe.each(DATABASE_KINDS)("owners and captação on %s", (kind) => {
     expect(await exclusivityWarnings(db(), today)).toEqual([]);
     await db().update(property_captacao).set({ authorization_type: "exclusiva", ends_on: plus(-1) }).where(eq(property_captacao.property_id, propertyId));
     expect(await exclusivityWarnings(db(), today)).toEqual([]);
+  });
+
+  it("queues the monthly owner report once per owner, listing and month, with figures equal to SQL counts; on demand too; opt-out stops it", async () => {
+    const now = new Date();
+    const period = previousMonth(now);
+    const inMonth = (day: number, hour = 15) => new Date(`${period.from.slice(0, 8)}${String(day).padStart(2, "0")}T${String(hour).padStart(2, "0")}:00:00Z`);
+    await db().insert(property_views).values([
+      { property_id: propertyId, day: `${period.from.slice(0, 8)}03`, views: 7 },
+      { property_id: propertyId, day: `${period.from.slice(0, 8)}20`, views: 5 },
+      { property_id: propertyId, day: period.to, views: 100 },
+    ]);
+    const [leadA, leadB] = await Promise.all([
+      insertLead(test.runtime, { property_id: propertyId, created_at: inMonth(4) } as never),
+      insertLead(test.runtime, { property_id: propertyId, created_at: inMonth(10) } as never),
+      insertLead(test.runtime, { property_id: propertyId, created_at: new Date(Date.parse(`${period.to}T03:00:00Z`)) } as never),
+    ]);
+    await db().insert(visits).values([
+      { lead_id: leadA.id, property_id: propertyId, scheduled_at: inMonth(5) },
+      { lead_id: leadB.id, property_id: propertyId, scheduled_at: inMonth(6), status: "cancelada" },
+    ]);
+    const expected = async () => {
+      const [views] = await db().execute<{ n: number }>(sql`select coalesce(sum(views), 0)::int as n from property_views where property_id = ${propertyId} and day >= ${period.from}::date and day < ${period.to}::date`).then(rowsOf);
+      const [leadCount] = await db().execute<{ n: number }>(sql`select count(*)::int as n from leads where property_id = ${propertyId} and created_at >= (${period.from}::date + time '03:00') at time zone 'UTC' and created_at < (${period.to}::date + time '03:00') at time zone 'UTC'`).then(rowsOf);
+      const [visitCount] = await db().execute<{ n: number }>(sql`select count(*)::int as n from visits where property_id = ${propertyId} and status <> 'cancelada' and scheduled_at >= (${period.from}::date + time '03:00') at time zone 'UTC' and scheduled_at < (${period.to}::date + time '03:00') at time zone 'UTC'`).then(rowsOf);
+      return { views: Number(views.n), leads: Number(leadCount.n), visits: Number(visitCount.n) };
+    };
+    const sqlFigures = await expected();
+    expect(sqlFigures).toEqual({ views: 12, leads: 2, visits: 1 });
+    await act(ownerId, { intent: "captacao", property_id: propertyId, authorization_type: "exclusiva", keys_location: "Na portaria", report_note: "Dois interessados voltam na semana que vem." });
+
+    const first = await sendMonthlyOwnerReports(db(), now);
+    const second = await sendMonthlyOwnerReports(db(), now);
+    expect(first).toEqual({ queued: 1, period: period.key });
+    expect(second).toEqual({ queued: 0, period: period.key });
+    const mails = await db().select().from(outbox).where(eq(outbox.kind, "owner_report"));
+    expect(mails.map((mail) => mail.to_address)).toEqual([OWNER.email]);
+    expect(mails[0].subject).toBe(`Relatório do seu imóvel ${codigo} — ${period.label}`);
+    expect(mails[0].text_body).toContain(`- Visualizações do anúncio: ${sqlFigures.views}`);
+    expect(mails[0].text_body).toContain(`- Contatos de interessados: ${sqlFigures.leads}`);
+    expect(mails[0].text_body).toContain(`- Visitas: ${sqlFigures.visits}`);
+    expect(mails[0].text_body).toContain("Nota do corretor: Dois interessados voltam na semana que vem.");
+
+    const now30 = await act(ownerId, { intent: "report" });
+    expect(dataOf(now30)).toMatchObject({ ok: true, message: "Relatório enviado para a fila de e-mails (1 imóvel)" });
+    expect((await db().select().from(outbox).where(eq(outbox.kind, "owner_report"))).length).toBe(2);
+
+    await act(ownerId, { intent: "update", ...OWNER, notes: "Prefere contato à tarde", report_opt_out: "on" });
+    expect(statusOf(await act(ownerId, { intent: "report" }))).toBe(409);
+    await db().delete(owner_report_runs);
+    expect((await sendMonthlyOwnerReports(db(), now)).queued).toBe(0);
+    await act(ownerId, { intent: "update", ...OWNER, notes: "Prefere contato à tarde" });
   });
 
   it("shows the owner's name, phone and CPF in no public response: pages' data, the feed and the sitemap", async () => {
@@ -244,6 +298,8 @@ describe.each(DATABASE_KINDS)("owners and captação on %s", (kind) => {
     expect(await test.runtime.storage.get(before.document_key!)).toBeNull();
     expect((await db().select().from(property_owners).where(eq(property_owners.owner_id, ownerId))).length).toBe(1);
     expect(statusOf(await act(ownerId, { intent: "anonymize" }, admin))).toBe(409);
+    // The reports mailed to the owner carried their name: gone too.
+    expect(await db().select().from(outbox).where(eq(outbox.kind, "owner_report"))).toEqual([]);
   });
 
   it("deletes an owner with their links and their listings' PDFs (from the storage too)", async () => {

@@ -47,6 +47,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "owner.unlink": "Imóvel desvinculado do proprietário",
   "owner.export": "Dados do proprietário exportados (LGPD)",
   "owner.anonymize": "Dados do proprietário anonimizados (LGPD)",
+  "owner.report": "Relatório enviado ao proprietário",
   "captacao.update": "Captação editada",
   "captacao.document": "Autorização (PDF) enviada",
   "captacao.document_delete": "Autorização (PDF) removida",
@@ -119,6 +120,8 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   ends_on: "término",
   commission: "comissão",
   keys_location: "local das chaves",
+  report_opt_out: "não receber relatório",
+  report_note: "nota do relatório",
   // visits
   scheduled_at: "data e hora",
   lead_id: "lead",

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { owners, properties, property_captacao, property_owners } from "~/db/schema";
+import { outbox, owners, properties, property_captacao, property_owners } from "~/db/schema";
 import type { CaptacaoAuthorization } from "~/db/values-owners";
 import { type AuditActor, changedFields, recordAudit } from "~/features/audit/audit.server";
 import type { MediaStorage } from "~/features/media/storage.server";
@@ -21,8 +21,8 @@ export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 /** The dashboard warns this many days before an exclusivity ends. */
 export const EXCLUSIVITY_WARNING_DAYS = 30;
 
-const OWNER_FIELDS = ["full_name", "phone", "email", "document", "notes"] as const;
-const CAPTACAO_FIELDS = ["authorization_type", "starts_on", "ends_on", "commission", "keys_location"] as const;
+const OWNER_FIELDS = ["full_name", "phone", "email", "document", "notes", "report_opt_out"] as const;
+const CAPTACAO_FIELDS = ["authorization_type", "starts_on", "ends_on", "commission", "keys_location", "report_note"] as const;
 export const ANONYMIZED_OWNER_NAME = "Proprietário anonimizado";
 
 export type OwnerRow = {
@@ -85,6 +85,7 @@ export type OwnerCaptacao = {
   ends_on: string | null;
   commission: number | null;
   keys_location: string | null;
+  report_note: string | null;
   has_document: boolean;
   document_size: number | null;
 };
@@ -98,6 +99,7 @@ export type OwnerDetails = {
   email: string | null;
   document: string | null;
   notes: string | null;
+  report_opt_out: boolean;
   anonymized: boolean;
   created_at: string;
   updated_at: string;
@@ -123,6 +125,7 @@ export async function getOwner(db: Database, id: string): Promise<OwnerDetails |
     email: owner.email,
     document: owner.document ? formatDocument(owner.document) : null,
     notes: owner.notes,
+    report_opt_out: owner.report_opt_out,
     anonymized: owner.anonymized_at !== null,
     created_at: owner.created_at.toISOString(),
     updated_at: owner.updated_at.toISOString(),
@@ -135,6 +138,7 @@ export async function getOwner(db: Database, id: string): Promise<OwnerDetails |
             ends_on: captacao.ends_on,
             commission: captacao.commission === null ? null : Number(captacao.commission),
             keys_location: captacao.keys_location,
+            report_note: captacao.report_note,
             has_document: captacao.document_key !== null,
             document_size: captacao.document_size,
           }
@@ -149,6 +153,7 @@ const ownerValues = (input: OwnerInput) => ({
   email: input.email?.toLowerCase() ?? null,
   document: input.document ?? null,
   notes: input.notes ?? null,
+  report_opt_out: input.report_opt_out,
 });
 
 export async function createOwner(db: Database, actor: AuditActor, input: OwnerInput): Promise<string> {
@@ -184,6 +189,17 @@ async function documentKeysOfOwner(db: Database | Parameters<Parameters<Database
 
 type Deps = { db: Database; storage: MediaStorage };
 
+/** The owner reports mailed to an owner (they carry the name): deleted with the owner's data. */
+async function deleteReportMails(tx: Parameters<Parameters<Database["transaction"]>[0]>[0], email: string | null) {
+  if (!email) return 0;
+  const removed = await tx
+    .delete(outbox)
+    .where(and(eq(outbox.kind, "owner_report"), sql`lower(${outbox.to_address}) = lower(${email})`))
+    .returning({ id: outbox.id });
+  return removed.length;
+}
+
+
 /**
  * Deletes an owner: the row, their links and the authorisation PDFs of their listings (from the
  * database and from the storage), so that no copy of their data is left (LGPD). The audit row
@@ -192,8 +208,9 @@ type Deps = { db: Database; storage: MediaStorage };
 export async function deleteOwner(deps: Deps, actor: AuditActor, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const keys = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: owners.id }).from(owners).where(eq(owners.id, id)).for("update");
+    const [row] = await tx.select({ id: owners.id, email: owners.email }).from(owners).where(eq(owners.id, id)).for("update");
     if (!row) return null;
+    await deleteReportMails(tx, row.email);
     const documents = await documentKeysOfOwner(tx, id);
     if (documents.length) {
       await tx
@@ -218,9 +235,10 @@ export async function deleteOwner(deps: Deps, actor: AuditActor, id: string): Pr
 export async function anonymizeOwner(deps: Deps, actor: AuditActor, id: string): Promise<"ok" | "missing" | "already"> {
   if (!isUuid(id)) return "missing";
   const keys = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: owners.id, anonymized_at: owners.anonymized_at }).from(owners).where(eq(owners.id, id)).for("update");
+    const [row] = await tx.select({ id: owners.id, email: owners.email, anonymized_at: owners.anonymized_at }).from(owners).where(eq(owners.id, id)).for("update");
     if (!row) return "missing" as const;
     if (row.anonymized_at) return "already" as const;
+    await deleteReportMails(tx, row.email);
     const documents = await documentKeysOfOwner(tx, id);
     if (documents.length) {
       await tx
@@ -287,6 +305,7 @@ export async function saveCaptacao(db: Database, actor: AuditActor, propertyId: 
     ends_on: input.ends_on ?? null,
     commission: input.commission ?? null,
     keys_location: input.keys_location ?? null,
+    report_note: input.report_note ?? null,
   };
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(property_captacao).where(eq(property_captacao.property_id, propertyId)).for("update");
@@ -410,6 +429,7 @@ export async function exportOwner(db: Database, id: string) {
       email: owner.email,
       cpf_cnpj: row?.document ? formatDocument(row.document) : null,
       observacoes: owner.notes,
+      nao_receber_relatorio: owner.report_opt_out,
       anonimizado: owner.anonymized,
       criado_em: owner.created_at,
       atualizado_em: owner.updated_at,
@@ -424,6 +444,7 @@ export async function exportOwner(db: Database, id: string) {
             termino: listing.captacao.ends_on,
             comissao_percentual: listing.captacao.commission,
             local_das_chaves: listing.captacao.keys_location,
+            nota_do_relatorio: listing.captacao.report_note,
             documento_pdf_guardado: listing.captacao.has_document,
           }
         : null,

@@ -27,6 +27,7 @@ import {
   unlinkListing,
   updateOwner,
 } from "./owners.server";
+import { sendOwnerReportNow } from "./report.server";
 import { captacaoSchema, OWNER_MESSAGES, ownerSchema, parseOwnerSearch } from "./schema";
 
 /** What /crm/proprietarios and /crm/proprietarios/:id load and do (staff; the routes check). */
@@ -55,6 +56,7 @@ function parseOwner(body: Fields, intent: string) {
     email: str(body.email),
     document: str(body.document),
     notes: str(body.notes),
+    report_opt_out: str(body.report_opt_out),
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -196,10 +198,18 @@ async function handleOwnerFields(deps: Deps, body: Fields, ownerId: string, staf
         ends_on: str(body.ends_on),
         commission: str(body.commission),
         keys_location: str(body.keys_location),
+        report_note: str(body.report_note),
       });
       if (!parsed.success) return fail(400, firstIssueMessage(parsed.error), intent, parsed.error.issues[0]?.path?.[0] as string | undefined);
       await saveCaptacao(deps.db, actor, propertyId, parsed.data);
       return done(OWNER_MESSAGES.captacaoSaved, intent);
+    }
+    case "report": {
+      const result = await sendOwnerReportNow(deps.db, actor, ownerId, new Date());
+      if (result === "missing") return fail(404, OWNER_MESSAGES.notFound, intent);
+      if (result === "no-email") return fail(409, OWNER_MESSAGES.reportNoEmail, intent);
+      if (result === 0) return fail(409, OWNER_MESSAGES.reportNoListings, intent);
+      return done(OWNER_MESSAGES.reportQueued(result), intent);
     }
     case "document-delete": {
       const propertyId = str(body.property_id);

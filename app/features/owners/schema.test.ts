@@ -6,7 +6,7 @@ const firstMessage = (result: { success: boolean; error?: { issues: { message: s
 describe("owner schema", () => {
   it("keeps a valid owner, trimming text, storing the CPF/CNPJ as digits and empty optionals as undefined", () => {
     const result = ownerSchema.safeParse({ full_name: "  Maria da Silva ", phone: "(84) 99999-0000", email: "", document: "529.982.247-25", notes: " " });
-    expect(result.success && result.data).toEqual({ full_name: "Maria da Silva", phone: "(84) 99999-0000", email: undefined, document: "52998224725", notes: undefined });
+    expect(result.success && result.data).toEqual({ full_name: "Maria da Silva", phone: "(84) 99999-0000", email: undefined, document: "52998224725", notes: undefined, report_opt_out: false });
     expect(ownerSchema.safeParse({ full_name: "Empresa Ltda", document: "11.222.333/0001-81" }).data?.document).toBe("11222333000181");
   });
   it("answers each bad field with its Portuguese message", () => {

@@ -26,6 +26,10 @@ export const OWNER_MESSAGES = {
   commission: "Comissão inválida: informe um percentual entre 0 e 100",
   keys: "Local das chaves muito longo (máximo 200 caracteres)",
   captacaoSaved: "Captação salva",
+  reportNote: "Nota do relatório muito longa (máximo 1000 caracteres)",
+  reportQueued: (count: number) => `Relatório enviado para a fila de e-mails (${count} ${count === 1 ? "imóvel" : "imóveis"})`,
+  reportNoEmail: "Este proprietário não tem e-mail ou pediu para não receber o relatório",
+  reportNoListings: "Este proprietário não tem imóveis vinculados",
   documentSaved: "Autorização (PDF) enviada",
   documentRemoved: "Autorização (PDF) removida",
   documentMissing: "Escolha o arquivo PDF da autorização",
@@ -70,6 +74,8 @@ export const ownerSchema = z.object({
   email: optionalEmail(),
   document: optionalDocument(),
   notes: optionalText(2000, OWNER_MESSAGES.notes, { multiline: true }),
+  /** A checkbox: "on" when ticked, absent otherwise. */
+  report_opt_out: z.pipe(z.optional(z.string()), z.transform((value) => value === "on" || value === "true")),
 });
 export type OwnerInput = z.infer<typeof ownerSchema>;
 
@@ -108,6 +114,7 @@ export const captacaoSchema = z
     ends_on: optionalDay(),
     commission: optionalPercent(),
     keys_location: optionalText(200, OWNER_MESSAGES.keys),
+    report_note: optionalText(1000, OWNER_MESSAGES.reportNote, { multiline: true }),
   })
   .check(
     z.refine((value) => !value.starts_on || !value.ends_on || value.ends_on >= value.starts_on, {

@@ -7,6 +7,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
 import { type ActionAnswer, useAnswerToast } from "~/features/crm/form-helpers";
 
 export type CaptacaoListing = {
@@ -20,6 +21,7 @@ export type CaptacaoListing = {
     ends_on: string | null;
     commission: number | null;
     keys_location: string | null;
+    report_note?: string | null;
     has_document: boolean;
     document_size: number | null;
   } | null;
@@ -79,6 +81,9 @@ export function CaptacaoSection({ listing }: { listing: CaptacaoListing }) {
         </FormField>
         <FormField label="Onde estão as chaves" error={errorOf("keys_location")} className="sm:col-span-2">
           <Input name="keys_location" maxLength={200} defaultValue={captacao?.keys_location ?? ""} />
+        </FormField>
+        <FormField label="Nota para o relatório do proprietário" error={errorOf("report_note")} className="sm:col-span-2">
+          <Textarea name="report_note" maxLength={1000} rows={2} defaultValue={captacao?.report_note ?? ""} />
         </FormField>
         <div className="sm:col-span-2">
           <Button type="submit" size="sm" disabled={save.state !== "idle"}>

@@ -2,7 +2,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 
-export type OwnerFieldValues = { full_name: string; phone: string | null; email: string | null; document: string | null; notes: string | null };
+export type OwnerFieldValues = { full_name: string; phone: string | null; email: string | null; document: string | null; notes: string | null; report_opt_out?: boolean };
 
 /** The owner's fields, for the create form (list page) and the edit form (owner page). */
 export function OwnerFields({ values, error }: { values?: OwnerFieldValues; error?: { field?: string; message: string } }) {
@@ -24,6 +24,10 @@ export function OwnerFields({ values, error }: { values?: OwnerFieldValues; erro
       <FormField label="Observações" error={errorOf("notes")} className="sm:col-span-2">
         <Textarea name="notes" maxLength={2000} rows={3} defaultValue={values?.notes ?? ""} />
       </FormField>
+      <label className="flex items-center gap-2 text-sm sm:col-span-2">
+        <input type="checkbox" name="report_opt_out" className="size-5 shrink-0 accent-primary" defaultChecked={values?.report_opt_out ?? false} />
+        Não quer receber o relatório mensal por e-mail
+      </label>
     </div>
   );
 }

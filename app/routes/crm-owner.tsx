@@ -116,12 +116,12 @@ export default function CrmOwnerPage({ loaderData }: Route.ComponentProps) {
         <h2 className="font-semibold">Relatório do proprietário</h2>
         <p className="text-sm text-muted-foreground">
           Todo mês o proprietário recebe por e-mail, para cada imóvel, as visualizações, os contatos, as visitas, os dias no mercado e a
-          sua nota. {owner.report_opt_out ? "Este proprietário pediu para não receber." : owner.email ? "" : "Cadastre um e-mail para enviar."}
+          sua nota. O envio manual cobre os últimos 30 dias. {owner.report_opt_out ? "Este proprietário pediu para não receber." : owner.email ? "" : "Cadastre um e-mail para enviar."}
         </p>
         <report.Form method="post">
           <input type="hidden" name="intent" value="report" />
           <Button type="submit" size="sm" variant="outline" disabled={report.state !== "idle" || !owner.email || owner.report_opt_out}>
-            <Icon name="send" /> Enviar relatório agora (últimos 30 dias)
+            <Icon name="send" /> Enviar relatório agora
           </Button>
         </report.Form>
       </Card>

@@ -17,11 +17,12 @@ export function OwnerPrivacyCard() {
         anonimize-os.
       </p>
       <Form method="get" action="/crm/proprietarios" className="flex flex-wrap items-end gap-2">
-        <FormField label="Buscar proprietário" className="min-w-0 flex-1">
+        <FormField label="Proprietário (nome, e-mail, telefone ou CPF/CNPJ)" className="min-w-0 flex-1">
           <Input name="q" maxLength={100} autoComplete="off" />
         </FormField>
+        {/* Not 'Buscar': that is the person search's button above, and stays the only one. */}
         <Button type="submit" variant="outline">
-          Buscar
+          Procurar proprietário
         </Button>
       </Form>
     </Card>

@@ -2,6 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audit_log, outbox, owner_report_runs, owners, property_captacao, property_owners, property_views, visits } from "~/db/schema";
 import { previousMonth, sendMonthlyOwnerReports } from "~/features/owners/report.server";
+import { deleteProperty } from "~/features/properties/crm.server";
 import { exclusivityWarnings } from "~/features/owners/owners.server";
 import { brokerDay } from "~/lib/format";
 import { loader as captacaoDocumentLoader } from "~/routes/crm-captacao-document";
@@ -322,5 +323,22 @@ describe.each(DATABASE_KINDS)("owners and captação on %s", (kind) => {
     expect(await test.runtime.storage.get(withDocument.document_key!)).toBeNull();
     const loaded = await settle(() => ownerLoader({ request: makeRequest(`/crm/proprietarios/${id}`, { cookie: corretor.cookie }), params: { id }, context } as never));
     expect(statusOf(loaded)).toBe(404);
+  });
+  it("deleting a listing deletes its authorisation PDF from the storage too", async () => {
+    const property = await insertProperty(test.runtime);
+    const created = (await settle(() =>
+      ownersAction({ request: makeRequest("/crm/proprietarios", { form: { intent: "create", full_name: "Dono Efêmero" }, cookie: corretor.cookie }), params: {}, context } as never),
+    )) as Response;
+    const id = created.headers.get("Location")!.split("/").pop()!;
+    await act(id, { intent: "link", codigo: property.codigo });
+    await act(id, { intent: "captacao", property_id: property.id, authorization_type: "nao_exclusiva" });
+    await settle(() =>
+      ownerAction({ request: multipart(`/crm/proprietarios/${id}`, corretor.cookie, { intent: "document", property_id: property.id }, { bytes: PDF, name: "a.pdf", type: "application/pdf" }), params: { id }, context } as never),
+    );
+    const [row] = await db().select().from(property_captacao).where(eq(property_captacao.property_id, property.id));
+    expect(await test.runtime.storage.get(row.document_key!)).not.toBeNull();
+    expect(await deleteProperty(test.runtime, null, property.id)).toBe(true);
+    expect(await test.runtime.storage.get(row.document_key!)).toBeNull();
+    expect(await db().select().from(property_captacao).where(eq(property_captacao.property_id, property.id))).toEqual([]);
   });
 });

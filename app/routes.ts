@@ -46,6 +46,9 @@ export default [
       route("configuracoes", "routes/crm-settings.tsx"),
       route("bairros", "routes/crm-neighbourhoods.tsx"),
       route("privacidade", "routes/crm-privacy.tsx"),
+      // Owners and the captação of their listings (issue 23, decision 024)
+      route("proprietarios", "routes/crm-owners.tsx"),
+      route("proprietarios/:id", "routes/crm-owner.tsx"),
       route("sair", "routes/crm-sign-out.tsx"),
     ]),
     // Staff-only resources (no page)
@@ -61,6 +64,9 @@ export default [
     route("privacidade/exportar", "routes/crm-privacy-export.ts"),
     // The listing's ficha (A4 PDF, issue 22): any listing, full address
     route("imoveis/:id/ficha.pdf", "routes/crm-property-ficha.ts"),
+    // An owner's LGPD export (admins) and a listing's authorisation PDF (staff), decision 024
+    route("proprietarios/:id/exportar", "routes/crm-owner-export.ts"),
+    route("captacao/:propertyId/documento", "routes/crm-captacao-document.ts"),
   ]),
 
   // Resources that are not pages

@@ -17,6 +17,7 @@ import { sealStoredLinks } from "~/features/mail/stored-links.server";
 import { type MailWorker, idleMailWorker, startMailWorker } from "~/features/mail/worker.server";
 import { sweepOrphanMedia } from "~/features/media/cleanup.server";
 import { type MediaStorage, LocalDiskStorage } from "~/features/media/storage.server";
+import { sendMonthlyOwnerReports } from "~/features/owners/report.server";
 import { prepareDataDir } from "~/lib/data-dir-lock.server";
 import { errorFields, logger } from "~/lib/logger.server";
 import { pruneThrottle } from "~/lib/throttle.server";
@@ -137,6 +138,10 @@ export async function housekeepingRound(runtime: Pick<Runtime, "db" | "storage" 
       // A count only: who is in the audit trail by id, and no personal value is ever logged.
       .then((erased) => erased > 0 && log.info({ erased }, "unconfirmed accounts erased"))
       .catch((error) => log.error({ ...errorFields(error) }, "unconfirmed accounts round failed"));
+    // The previous month's owner reports, once per owner, listing and month (decision 024).
+    await sendMonthlyOwnerReports(runtime.db, new Date())
+      .then((result) => result.queued > 0 && log.info({ queued: result.queued, period: result.period }, "owner reports queued"))
+      .catch((error) => log.error({ ...errorFields(error) }, "owner reports round failed"));
   });
 }
 

@@ -73,6 +73,9 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 /** Room for a multipart envelope around one photo. */
 const MULTIPART_FRAMING = 64 * 1024;
 const UPLOAD_PATH = /^\/crm\/midia(\.data)?$/;
+/** An owner's page takes the signed authorisation (PDF, up to 10 MB; decision 024). */
+const DOCUMENT_UPLOAD_PATH = /^\/crm\/proprietarios\/[0-9a-fA-F-]{36}(\.data)?$/;
+const DOCUMENT_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** What the site answers to: pages and resources are read with GET/HEAD and written with POST. */
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
 const ALLOW = "GET, HEAD, POST";
@@ -177,7 +180,10 @@ export function createApp(options: AppOptions) {
     maxSize: entry.MAX_UPLOAD_BYTES + MULTIPART_FRAMING,
     onError: (c) => c.json({ error: MESSAGES.photoTooLarge }, 413),
   });
-  app.use("*", (c, next) => (UPLOAD_PATH.test(c.get("path")) ? uploadLimit(c, next) : formLimit(c, next)));
+  const documentLimit = bodyLimit({ maxSize: DOCUMENT_UPLOAD_BYTES + MULTIPART_FRAMING, onError: (c) => c.text("Arquivo maior que 10 MB", 413) });
+  app.use("*", (c, next) =>
+    UPLOAD_PATH.test(c.get("path")) ? uploadLimit(c, next) : DOCUMENT_UPLOAD_PATH.test(c.get("path")) ? documentLimit(c, next) : formLimit(c, next),
+  );
 
   // Fingerprinted build assets never change: cache them for a year. Text files were compressed
   // at build (vite.config.ts writes .br and .gz beside them): served as they are, never

@@ -16,6 +16,7 @@ import crypto from "node:crypto";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { sendMonthlyOwnerReports } from "~/features/owners/report.server";
 import { parseArgs } from "node:util";
 import { asc, eq } from "drizzle-orm";
 import { type DatabaseHandle, migrateDatabase, openDatabase } from "~/db/client.server";
@@ -44,6 +45,8 @@ Comandos:
   backup [--out arquivo]                      cópia do banco de dados e das fotos (.tar.gz)
   restore <arquivo> [--force]                 restaura uma cópia (de backup, /crm/backup ou
                                               DATA_DIR/backups) com o servidor parado
+  owner-reports [--period AAAA-MM]            põe na fila os relatórios mensais dos proprietários
+                                              (o mês anterior; nunca duas vezes o mesmo mês)
 `;
 
 function generatePassword() {
@@ -85,6 +88,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
       role: { type: "string" },
       password: { type: "string" },
       out: { type: "string" },
+      period: { type: "string" },
       force: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -94,7 +98,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
     out(USAGE);
     return;
   }
-  const known = ["user:list", "user:create", "user:password", "role:set", "role:remove", "backup", "restore"];
+  const known = ["user:list", "user:create", "user:password", "role:set", "role:remove", "backup", "restore", "owner-reports"];
   if (!known.includes(command)) throw new CliError(`Comando desconhecido: ${command}\n\n${USAGE}`);
 
   const env = parseEnv(process.env);
@@ -177,6 +181,13 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
         const userId = await findUserId(handle, email);
         await handle.db.transaction(async (tx) => applyRole(tx, null, userId, await currentRole(tx, userId), null, "cli"));
         out(`${email} não tem mais papel (sem acesso ao CRM).`);
+        return;
+      }
+      case "owner-reports": {
+        // The monthly owner reports (decision 024): the previous month, or --period AAAA-MM; idempotent.
+        if (values.period !== undefined && !/^\d{4}-(0[1-9]|1[0-2])$/.test(values.period)) throw new CliError("Período inválido: use --period AAAA-MM");
+        const result = await sendMonthlyOwnerReports(handle.db, new Date(), values.period);
+        out(`Relatórios de ${result.period}: ${result.queued} e-mail(s) na fila.`);
         return;
       }
       case "backup": {

@@ -30,6 +30,7 @@ import {
   ROLES,
 } from "./values";
 import { APPROX_LATITUDE_SQL, APPROX_LONGITUDE_SQL } from "./approx-position";
+import { CAPTACAO_AUTHORIZATIONS } from "./values-owners";
 
 
 /**
@@ -656,4 +657,107 @@ export const neighbourhood_texts = pgTable(
     check("neighbourhood_texts_slug_valid", sql.raw("slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and char_length(slug) <= 120")),
     check("neighbourhood_texts_text_length", sql.raw("char_length(text) between 1 and 1500")),
   ],
+);
+
+// --- Owners and captação (issue 23, decision 024) ---
+
+
+/**
+ * The people who own the listings (proprietários): staff-only data, never read by a public page,
+ * feed or export (decision 024). `document` is a CPF (11 digits) or CNPJ (14), digits only,
+ * checked with its check digits by the form.
+ */
+export const owners = pgTable(
+  "owners",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    full_name: text("full_name").notNull(),
+    phone: text("phone"),
+    email: text("email"),
+    document: text("document"),
+    notes: text("notes"),
+    /** The owner asked not to receive the monthly report (issue 23, item 5). */
+    report_opt_out: boolean("report_opt_out").notNull().default(false),
+    /** Set when an admin anonymised the record (LGPD): the row stays for the listing's history. */
+    anonymized_at: timestamp("anonymized_at", { withTimezone: true }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("owners_name_idx").on(table.full_name),
+    index("owners_document_idx").on(table.document),
+    check("owners_full_name_length", sql.raw("char_length(full_name) between 2 and 120")),
+    check("owners_phone_length", sql.raw("phone is null or char_length(phone) <= 30")),
+    check("owners_email_length", sql.raw("email is null or char_length(email) <= 255")),
+    check("owners_document_digits", sql.raw("document is null or document ~ '^([0-9]{11}|[0-9]{14})$'")),
+    check("owners_notes_length", sql.raw("notes is null or char_length(notes) <= 2000")),
+  ],
+);
+
+/** Which owners own which listings (a listing may have several owners, an owner several listings). */
+export const property_owners = pgTable(
+  "property_owners",
+  {
+    property_id: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    owner_id: uuid("owner_id")
+      .notNull()
+      .references(() => owners.id, { onDelete: "cascade" }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.property_id, table.owner_id] }), index("property_owners_owner_idx").on(table.owner_id)],
+);
+
+/**
+ * The captação of a listing: the owners' authorisation to sell or rent it. One per listing, shared
+ * by its owners. The PDF of the authorisation lives in the private media storage under
+ * `document_key` and is served only to staff (/crm/captacao/:propertyId/documento).
+ */
+export const property_captacao = pgTable(
+  "property_captacao",
+  {
+    property_id: uuid("property_id")
+      .primaryKey()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    authorization_type: text("authorization_type", { enum: CAPTACAO_AUTHORIZATIONS }).notNull(),
+    starts_on: date("starts_on", { mode: "string" }),
+    ends_on: date("ends_on", { mode: "string" }),
+    commission: numeric("commission", { precision: 5, scale: 2, mode: "number" }),
+    keys_location: text("keys_location"),
+    /** The broker's note in the owner's report about this listing. */
+    report_note: text("report_note"),
+    document_key: text("document_key"),
+    document_size: integer("document_size"),
+    document_uploaded_at: timestamp("document_uploaded_at", { withTimezone: true }),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("property_captacao_ends_on_idx").on(table.ends_on),
+    check("property_captacao_authorization_valid", inList("authorization_type", CAPTACAO_AUTHORIZATIONS)),
+    check("property_captacao_dates", sql.raw("starts_on is null or ends_on is null or ends_on >= starts_on")),
+    check("property_captacao_commission_range", sql.raw("commission is null or (commission >= 0 and commission <= 100)")),
+    check("property_captacao_keys_length", sql.raw("keys_location is null or char_length(keys_location) <= 200")),
+    check("property_captacao_report_note_length", sql.raw("report_note is null or char_length(report_note) <= 1000")),
+  ],
+);
+
+/**
+ * The monthly owner reports already queued: one row per owner, listing and month ('YYYY-MM'),
+ * written in the transaction that puts the mail in the outbox, so a second run (or another
+ * process) sends nothing twice.
+ */
+export const owner_report_runs = pgTable(
+  "owner_report_runs",
+  {
+    owner_id: uuid("owner_id")
+      .notNull()
+      .references(() => owners.id, { onDelete: "cascade" }),
+    property_id: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    period: text("period").notNull(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.owner_id, table.property_id, table.period] })],
 );

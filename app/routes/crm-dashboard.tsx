@@ -9,6 +9,9 @@ import { MailNotice } from "~/features/mail/components/mail-notice";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-dashboard";
 import { Icon } from "~/components/ui/icon";
+import { ExclusivityWarnings } from "~/features/owners/components/exclusivity-warnings";
+import { exclusivityWarnings } from "~/features/owners/owners.server";
+import { brokerDay } from "~/lib/format";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request);
@@ -23,6 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     now: now.toISOString(),
     // Admins learn here that e-mail is off or failing (links for sign-up, passwords, invitations).
     mail: staff.role === "admin" ? await getMailStatus(runtime) : null,
+    // Exclusive captações ending within 30 days (issue 23, decision 024).
+    exclusivity: await exclusivityWarnings(runtime.db, brokerDay(now)),
   };
 }
 
@@ -45,6 +50,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <p className="text-sm text-muted-foreground">Visão geral dos imóveis e leads.</p>
       </header>
       {mail && <MailNotice status={mail} />}
+      <ExclusivityWarnings warnings={loaderData.exclusivity} />
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {cards.map((card) => (
           <li key={card.id} className="min-w-0">

@@ -4,6 +4,7 @@ import { requireAdmin } from "~/features/auth/guard.server";
 import { useLiveUpdates } from "~/features/live/use-live-updates";
 import { PersonSearch } from "~/features/privacy/components/person-search";
 import { PersonView } from "~/features/privacy/components/person-view";
+import { OwnerPrivacyCard } from "~/features/owners/components/owner-privacy-card";
 import { RetentionCard } from "~/features/privacy/components/retention-card";
 import { handlePrivacyAction, loadPrivacyPage, type PrivacyAnswer } from "~/features/privacy/page.server";
 import { readBody, UnreadableBody } from "~/lib/request-body.server";
@@ -50,6 +51,7 @@ export default function CrmPrivacyPage({ loaderData }: Route.ComponentProps) {
         </Card>
       )}
       {person && <PersonView person={person} />}
+      <OwnerPrivacyCard />
       <RetentionCard {...retention} />
     </div>
   );

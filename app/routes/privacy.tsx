@@ -57,6 +57,13 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
         contrato) e o seu consentimento ao enviar o formulário. Registramos também o endereço de rede de quem envia,
         por pouco tempo, apenas para evitar envios automáticos (spam).
       </p>
+      <p className="mt-2">
+        Se você é proprietário de um imóvel que anunciamos, guardamos o seu nome, telefone, email, CPF ou CNPJ e a
+        autorização de venda ou locação que você assinou, só para cuidar do anúncio e prestar contas a você. Esses
+        dados ficam apenas no sistema interno da corretora e nunca aparecem no site nem nos portais; enquanto o imóvel
+        estiver conosco e depois pelo prazo que a lei exigir, e você pode pedir acesso, correção ou exclusão como
+        descrito abaixo.
+      </p>
 
       <h2 className={section}>Com quem compartilhamos</h2>
       <p className="mt-2">

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { audit_log, invitation, user, user_roles } from "~/db/schema";
+import { audit_log, invitation, outbox, owners, properties, property_owners, user, user_roles } from "~/db/schema";
 import { createUserWithPassword } from "~/features/auth/auth.server";
 import { inviteUser } from "~/features/auth/invitations.server";
-import { createSignedInUser } from "../helpers/factories";
+import { createSignedInUser, propertyValues } from "../helpers/factories";
 import { runCli } from "../../server/cli";
 import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
 
@@ -92,5 +92,19 @@ describe.each(DATABASE_KINDS)("CLI role:set on %s", (kind) => {
         { from: "admin", to: null, source: "cli" },
       ]),
     );
+  });
+  it("owner-reports queues a month's owner reports once (decision 024) and refuses a bad period", async () => {
+    await read(async (db) => {
+      const [property] = await db.insert(properties).values(propertyValues()).returning();
+      const [owner] = await db.insert(owners).values({ full_name: "Dona do CLI", email: "dona.cli@exemplo.com" }).returning();
+      await db.insert(property_owners).values({ owner_id: owner.id, property_id: property.id });
+    });
+    await expect(runCli(["owner-reports", "--period", "2026-13"], () => {})).rejects.toThrow(/Período inválido/);
+    const out: string[] = [];
+    await runCli(["owner-reports", "--period", "2026-01"], (line) => out.push(line));
+    await runCli(["owner-reports", "--period", "2026-01"], (line) => out.push(line));
+    expect(out).toEqual(["Relatórios de 2026-01: 1 e-mail(s) na fila.", "Relatórios de 2026-01: 0 e-mail(s) na fila."]);
+    const mails = await read((db) => db.select().from(outbox).where(eq(outbox.kind, "owner_report")));
+    expect(mails.map((mail) => mail.to_address)).toEqual(["dona.cli@exemplo.com"]);
   });
 });

@@ -42,6 +42,17 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "privacy.retention_months": "Prazo de guarda alterado",
   // The neighbourhood pages (decision 021)
   "neighbourhood.text": "Texto do bairro alterado",
+  "owner.create": "Proprietário cadastrado",
+  "owner.update": "Proprietário editado",
+  "owner.delete": "Proprietário excluído",
+  "owner.link": "Imóvel vinculado ao proprietário",
+  "owner.unlink": "Imóvel desvinculado do proprietário",
+  "owner.export": "Dados do proprietário exportados (LGPD)",
+  "owner.anonymize": "Dados do proprietário anonimizados (LGPD)",
+  "owner.report": "Relatório enviado ao proprietário",
+  "captacao.update": "Captação editada",
+  "captacao.document": "Autorização (PDF) enviada",
+  "captacao.document_delete": "Autorização (PDF) removida",
 };
 
 /** Why a sign-in was refused (auth.sign_in_failed's reason). */
@@ -60,6 +71,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   visit: "Visita",
   settings: "Configurações",
   neighbourhood: "Bairro",
+  owner: "Proprietário",
 };
 
 /** The settings' keys (settings/keys.ts, privacy's retention) as the settings page names them. */
@@ -104,6 +116,15 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   origin: "origem",
   notes: "observações",
   next_contact_at: "próximo contato",
+  // owners' captação (decision 024)
+  document: "CPF/CNPJ",
+  authorization_type: "tipo de autorização",
+  starts_on: "início",
+  ends_on: "término",
+  commission: "comissão",
+  keys_location: "local das chaves",
+  report_opt_out: "não receber relatório",
+  report_note: "nota do relatório",
   // visits
   scheduled_at: "data e hora",
   lead_id: "lead",

@@ -7,6 +7,7 @@ const MAIL_KIND_LABELS: Record<string, string> = {
   invite: "Convite",
   invitation: "Convite",
   "lead-alert": "Aviso de novo lead",
+  owner_report: "Relatório do proprietário",
 };
 
 export function mailKindLabel(kind: string): string {

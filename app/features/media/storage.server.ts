@@ -14,13 +14,16 @@ export interface MediaStorage {
 }
 
 const KEY = /^[A-Za-z0-9-]{8,64}\/[a-z0-9]+\.(webp|jpg)$/;
+/** Private documents (owners' authorisations, decision 024): never reachable from /media. */
+const PRIVATE_KEY = /^private-[0-9a-f-]{36}\/[a-z0-9]+\.pdf$/;
 
 /** Keys are "{mediaId}/{file}"; anything else is refused so no key can climb out of the folder. */
 export function assertMediaKey(key: string) {
-  if (!KEY.test(key)) throw new Error(`Invalid media key: ${key}`);
+  if (!KEY.test(key) && !PRIVATE_KEY.test(key)) throw new Error(`Invalid media key: ${key}`);
 }
 
 export function contentTypeFor(key: string): string {
+  if (key.endsWith(".pdf")) return "application/pdf";
   return key.endsWith(".jpg") ? "image/jpeg" : "image/webp";
 }
 

@@ -1,6 +1,6 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { properties } from "~/db/schema";
+import { properties, property_captacao } from "~/db/schema";
 import { type AuditActor, changedFields, recordAudit } from "~/features/audit/audit.server";
 import { setActor } from "~/features/leads/timeline-actor.server";
 import { deleteUnusedMedia } from "~/features/media/cleanup.server";
@@ -259,17 +259,22 @@ export async function updateProperty(deps: Deps, actor: AuditActor, id: string, 
 
 export async function deleteProperty(deps: Deps, actor: AuditActor, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const images = await deps.db.transaction(async (tx) => {
+  const deleted = await deps.db.transaction(async (tx) => {
+    // The owners' signed authorisation (decision 024) goes with the listing: its row cascades, its file is deleted below.
+    const [captacao] = await tx.select({ key: property_captacao.document_key }).from(property_captacao).where(eq(property_captacao.property_id, id));
     const [row] = await tx
       .delete(properties)
       .where(eq(properties.id, id))
       .returning({ images: properties.images, codigo: properties.codigo });
     if (!row) return null;
     await recordAudit(tx, { actor, action: "property.delete", entity: "property", entityId: id, details: { codigo: row.codigo } });
-    return row.images;
+    return { images: row.images, documentKey: captacao?.key ?? null };
   });
-  if (!images) return false;
-  await deleteUnusedMedia(deps, images).catch((error) => log.error({ ...errorFields(error) }, "photos of a deleted property not deleted"));
+  if (!deleted) return false;
+  await deleteUnusedMedia(deps, deleted.images).catch((error) => log.error({ ...errorFields(error) }, "photos of a deleted property not deleted"));
+  if (deleted.documentKey) {
+    await deps.storage.delete([deleted.documentKey]).catch((error) => log.error({ ...errorFields(error) }, "authorisation of a deleted property not deleted"));
+  }
   return true;
 }
 

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { properties, propertiesPublic } from "~/db/schema";
-import type { Furnished, PropertyPurpose, PropertyStatus, PropertyType, RentalGuarantee } from "~/db/values";
+import type { PropertyPurpose, PropertyStatus, PropertyType, RentalGuarantee } from "~/db/values";
+import type { PublicListingDetails } from "~/features/properties/types";
 import { showableImages } from "~/features/media/urls";
 import { isUuid } from "~/lib/ids";
 
@@ -25,23 +26,9 @@ export type FichaListing = {
   status: PropertyStatus;
   price: number;
   area: number | null;
-  total_area: number | null;
   bedrooms: number | null;
-  suites: number | null;
   bathrooms: number | null;
   parking_spaces: number | null;
-  floor: number | null;
-  total_floors: number | null;
-  year_built: number | null;
-  furnished: Furnished | null;
-  pets_allowed: boolean | null;
-  accepts_financing: boolean | null;
-  accepts_fgts: boolean | null;
-  accepts_exchange: boolean | null;
-  rental_guarantees: RentalGuarantee[];
-  features: string[];
-  condo_fee: number | null;
-  iptu_yearly: number | null;
   neighborhood: string;
   city: string;
   state: string;
@@ -51,7 +38,7 @@ export type FichaListing = {
   cep: string | null;
   images: string[];
   updated_at: string;
-};
+} & PublicListingDetails;
 
 const columnsOf = (source: typeof properties | typeof propertiesPublic) => ({
   id: source.id,

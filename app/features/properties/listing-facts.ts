@@ -4,7 +4,7 @@ import { FEATURES, groupedFeatures } from "./features";
 import { COMMON_FEATURES } from "./filters";
 import { FURNISHED_LABELS, priceText, RENTAL_GUARANTEE_LABELS } from "./labels";
 import { acceptsTexts, areaText, condoFeeText, floorText, iptuTexts, monthlyCost, monthlyTotalText, yesNoText } from "./listing-format";
-import type { PublicPropertyDetail } from "./types";
+import type { PublicListingDetails, PublicPropertyDetail } from "./types";
 
 /**
  * What the property page shows of a listing's issue-22 fields (decision 017), as ready strings:
@@ -28,25 +28,7 @@ export type ListingPresentation = {
   features: PresentedFeatureGroup[];
 };
 
-type Listing = Pick<
-  PublicPropertyDetail,
-  | "purpose"
-  | "price"
-  | "condo_fee"
-  | "iptu_yearly"
-  | "suites"
-  | "total_area"
-  | "floor"
-  | "total_floors"
-  | "year_built"
-  | "furnished"
-  | "pets_allowed"
-  | "accepts_financing"
-  | "accepts_fgts"
-  | "accepts_exchange"
-  | "rental_guarantees"
-  | "features"
->;
+type Listing = Pick<PublicPropertyDetail, "purpose" | "price"> & PublicListingDetails;
 
 const entry = <T extends { value: string }>(value: string | null, make: (value: string) => T): T[] => (value ? [make(value)] : []);
 

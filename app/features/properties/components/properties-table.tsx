@@ -10,6 +10,7 @@ import { completenessText, listingCompleteness } from "../completeness";
 import type { CrmProperty } from "../crm.server";
 import { priceText, PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS } from "../labels";
 import { completenessTone } from "./property-form/completeness-meter";
+import { MatchingLeadsLink } from "~/features/matching/components/matching-leads-link";
 
 const STATUS_VARIANT = { disponivel: "success", vendido: "danger", alugado: "info", em_negociacao: "warning" } as const;
 
@@ -146,7 +147,10 @@ export function PropertiesTable({
                   <FeaturedToggle property={property} />
                 </Td>
                 <Td className={STICKY_END}>
-                  <RowActions subject={property.codigo} onEdit={() => onEdit(property)} onDelete={() => onDelete(property)} />
+                  <div className="flex">
+                <MatchingLeadsLink id={property.id} codigo={property.codigo} />
+                <RowActions subject={property.codigo} onEdit={() => onEdit(property)} onDelete={() => onDelete(property)} />
+              </div>
                 </Td>
               </tr>
             ))}
@@ -175,7 +179,10 @@ export function PropertiesTable({
                 <span className="font-bold text-primary">{priceText(property.price, property.purpose)}</span>
                 <Badge variant={STATUS_VARIANT[property.status]}>{STATUS_LABELS[property.status]}</Badge>
               </div>
-              <RowActions subject={property.codigo} onEdit={() => onEdit(property)} onDelete={() => onDelete(property)} />
+              <div className="flex">
+                <MatchingLeadsLink id={property.id} codigo={property.codigo} />
+                <RowActions subject={property.codigo} onEdit={() => onEdit(property)} onDelete={() => onDelete(property)} />
+              </div>
             </div>
           </li>
         ))}

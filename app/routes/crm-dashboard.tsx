@@ -21,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     counters,
     day,
     // Issue 23: leads a listing published or made cheaper lately now fits (features/matching).
-    matches,
+    matches: { ...matches, days: NEW_MATCHES_DAYS },
     // The instant the lists were read: 'há 2 horas' is computed from it on the server and in the
     // browser alike, so hydration sees the same text.
     now: now.toISOString(),
@@ -65,7 +65,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       <WorkingDayLists day={day} now={now} />
-      <NewMatches matches={matches} days={NEW_MATCHES_DAYS} />
+      <NewMatches matches={matches} days={matches.days} />
     </div>
   );
 }

@@ -247,7 +247,7 @@ export async function newMatches(db: Database, now: Date, days = NEW_MATCHES_DAY
   const [countRows, rows] = await Promise.all([
     db.select({ total: sql<number>`count(*)::int` }).from(base().groupBy(lp.lead_id, p.id).as("pairs")),
     db
-      .selectDistinctOn([at, p.id, lp.lead_id], {
+      .select({
         leadId: lp.lead_id,
         full_name: leads.full_name,
         propertyId: p.id,
@@ -263,11 +263,17 @@ export async function newMatches(db: Database, now: Date, days = NEW_MATCHES_DAY
       .innerJoin(leads, eq(leads.id, lp.lead_id))
       .where(where)
       .orderBy(desc(at), p.id, lp.lead_id, desc(softScore))
-      .limit(limit),
+      // A lead with several fitting profiles gives one row per profile: read a few more, keep one.
+      .limit(limit * 3),
   ]);
+  const seen = new Set<string>();
+  const pairs = rows.filter((row) => {
+    const key = `${row.leadId}:${row.propertyId}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  }).slice(0, limit);
   return {
     total: Number(countRows[0]?.total ?? 0),
-    items: rows.map((row) => ({
+    items: pairs.map((row) => ({
       leadId: row.leadId,
       full_name: row.full_name,
       propertyId: row.propertyId,

@@ -1,7 +1,17 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
 import { expectFitsWindow, signInAsAdmin, waitForHydration } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
+
+async function expectNoViolations(page: Page, context: string) {
+  // The answer's toast is the layout's (checked with it); measure the page once it has gone.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const summary = results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join(", ")}`);
+  expect(summary, `${context}\n${summary.join("\n")}`).toEqual([]);
+}
 
 /**
  * Issue 23 (docs/decisions/023) at 390 px: a buyer's profile on the lead page, the listings that
@@ -50,8 +60,10 @@ test.describe("lead matching", () => {
     await expect(first.getByText(/(quartos?|quartos não informados) [✓✗]/)).toBeVisible();
     await expectFitsWindow(page, "lead page with matches");
     await section.screenshot({ path: "/tmp/matching-shots/lead-matches-390.png" });
+    await expectNoViolations(page, "lead page with a profile and matches");
 
     const title = (await first.getByRole("link").first().textContent())!.trim();
+    const listingPath = (await first.getByRole("link").first().getAttribute("href"))!;
     await first.getByRole("button", { name: "Enviar por e-mail" }).click();
     await expect(page.getByText("Imóvel enviado por e-mail (na fila de envio).")).toBeVisible();
     const sent = section.getByTestId("sent-matches");
@@ -59,6 +71,16 @@ test.describe("lead matching", () => {
     await expect(sent.getByText(/E-mail · /)).toBeVisible();
     await expect(page.getByRole("list", { name: "Histórico do lead" }).getByText(`Imóvel enviado por e-mail: ${title}`)).toBeVisible();
 
+    // The other way: the listing's page of compatible leads names this lead, already sent.
+    const leadUrl = page.url();
+    await page.goto(`/crm${listingPath}/leads`);
+    await expect(page.getByRole("heading", { level: 1, name: "Leads compatíveis" })).toBeVisible();
+    const item = page.getByTestId("property-lead").filter({ hasText: name });
+    await expect(item.getByText(/Enviado em/)).toBeVisible();
+    await expectFitsWindow(page, "a listing's compatible leads");
+    await expectNoViolations(page, "a listing's compatible leads");
+    await page.screenshot({ path: "/tmp/matching-shots/property-leads-390.png", fullPage: true });
+    await page.goto(leadUrl);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: "/tmp/matching-shots/lead-page-1280.png", fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });

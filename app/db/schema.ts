@@ -659,13 +659,23 @@ export const lead_profiles = pgTable(
     accepts_financing: boolean("accepts_financing").notNull().default(false),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // For the reverse match (a listing's profiles): "any" written as '*', so that one indexable
+    // overlap (`match_types && array[type, '*']`) says "this type, or any type" (match.server.ts).
+    match_types: text("match_types")
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`case when cardinality(types) = 0 then array['*']::text[] else types end`),
+    match_neighborhoods: text("match_neighborhoods")
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`case when cardinality(neighborhood_keys) = 0 then array['*']::text[] else neighborhood_keys end`),
   },
   (table) => [
     index("lead_profiles_lead_idx").on(table.lead_id, table.created_at),
     // A listing's leads: the profiles of its purpose whose ceiling it is under (or that have none).
     index("lead_profiles_match_idx").on(table.purpose, table.price_max),
-    index("lead_profiles_types_idx").using("gin", table.types),
-    index("lead_profiles_neighborhoods_idx").using("gin", table.neighborhood_keys),
+    index("lead_profiles_types_idx").using("gin", table.match_types),
+    index("lead_profiles_neighborhoods_idx").using("gin", table.match_neighborhoods),
     check("lead_profiles_purpose_valid", inList("purpose", PROPERTY_PURPOSES)),
     check("lead_profiles_types_valid", arrayWithin("types", PROPERTY_TYPES)),
     check("lead_profiles_features_valid", arrayWithin("features", PROPERTY_FEATURES)),

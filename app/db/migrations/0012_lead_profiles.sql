@@ -27,6 +27,8 @@ CREATE TABLE "lead_profiles" (
 	"accepts_financing" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"match_types" text[] GENERATED ALWAYS AS (case when cardinality(types) = 0 then array['*']::text[] else types end) STORED NOT NULL,
+	"match_neighborhoods" text[] GENERATED ALWAYS AS (case when cardinality(neighborhood_keys) = 0 then array['*']::text[] else neighborhood_keys end) STORED NOT NULL,
 	CONSTRAINT "lead_profiles_purpose_valid" CHECK (purpose in ('venda', 'aluguel')),
 	CONSTRAINT "lead_profiles_types_valid" CHECK (types <@ array['casa', 'apartamento', 'terreno', 'ponto_comercial']::text[]),
 	CONSTRAINT "lead_profiles_features_valid" CHECK (features <@ array['varanda', 'varanda_gourmet', 'piscina_privativa', 'ar_condicionado', 'armarios_planejados', 'cozinha_americana', 'closet', 'escritorio', 'area_servico', 'dependencia_empregada', 'lavabo', 'quintal', 'jardim', 'churrasqueira', 'energia_solar', 'hidromassagem', 'vista_mar', 'edicula', 'deposito', 'mezanino', 'piscina', 'academia', 'salao_festas', 'espaco_gourmet', 'playground', 'brinquedoteca', 'salao_jogos', 'quadra_poliesportiva', 'quadra_tenis', 'quadra_areia', 'sauna', 'pista_caminhada', 'espaco_pet', 'portaria_24h', 'seguranca_24h', 'cameras_seguranca', 'condominio_fechado', 'elevador', 'gerador', 'gas_encanado', 'bicicletario', 'vaga_visitantes', 'carregador_eletrico', 'coworking']::text[]),
@@ -54,8 +56,8 @@ CREATE INDEX "lead_matches_sent_lead_idx" ON "lead_matches_sent" USING btree ("l
 CREATE INDEX "lead_matches_sent_pair_idx" ON "lead_matches_sent" USING btree ("property_id","lead_id");--> statement-breakpoint
 CREATE INDEX "lead_profiles_lead_idx" ON "lead_profiles" USING btree ("lead_id","created_at");--> statement-breakpoint
 CREATE INDEX "lead_profiles_match_idx" ON "lead_profiles" USING btree ("purpose","price_max");--> statement-breakpoint
-CREATE INDEX "lead_profiles_types_idx" ON "lead_profiles" USING gin ("types");--> statement-breakpoint
-CREATE INDEX "lead_profiles_neighborhoods_idx" ON "lead_profiles" USING gin ("neighborhood_keys");--> statement-breakpoint
+CREATE INDEX "lead_profiles_types_idx" ON "lead_profiles" USING gin ("match_types");--> statement-breakpoint
+CREATE INDEX "lead_profiles_neighborhoods_idx" ON "lead_profiles" USING gin ("match_neighborhoods");--> statement-breakpoint
 CREATE INDEX "property_price_drops_at_idx" ON "property_price_drops" USING btree ("at","property_id");--> statement-breakpoint
 -- hand-written (lead_profiles): a listing's price going down, whoever lowers it (CRM, CLI, SQL).
 CREATE OR REPLACE FUNCTION record_property_price_drop() RETURNS trigger AS $$

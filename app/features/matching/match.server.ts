@@ -27,13 +27,18 @@ export const NEW_MATCHES_LIMIT = 10;
 const lp = lead_profiles;
 const p = properties;
 
-/** The listing fits the profile: every hard criterion holds, and the listing is available. */
+/**
+ * The listing fits the profile: every hard criterion holds, and the listing is available. Types
+ * and neighbourhoods compare through the generated match_* columns ("any" stored as '*'), so a
+ * listing's profiles are found by the GIN indexes (a BitmapAnd) rather than by reading every
+ * profile of its purpose.
+ */
 export const fits: SQL = sql`(
   ${p.status} = 'disponivel'
   and ${p.purpose} = ${lp.purpose}
   and (${lp.price_max} is null or ${p.price} <= ${lp.price_max})
-  and (cardinality(${lp.types}) = 0 or ${p.type} = any(${lp.types}))
-  and (cardinality(${lp.neighborhood_keys}) = 0 or immutable_unaccent(lower(${p.neighborhood})) = any(${lp.neighborhood_keys}))
+  and ${lp.match_types} && array[${p.type}::text, '*']
+  and ${lp.match_neighborhoods} && array[immutable_unaccent(lower(${p.neighborhood})), '*']
   and (not ${lp.accepts_financing} or ${p.accepts_financing} is true)
 )`;
 
@@ -229,62 +234,54 @@ export type NewMatch = {
  */
 export async function newMatches(db: Database, now: Date, days = NEW_MATCHES_DAYS, limit = NEW_MATCHES_LIMIT): Promise<{ total: number; items: NewMatch[] }> {
   const since = new Date(now.getTime() - days * 86_400_000);
-  const published = db
-    .select({ property_id: property_status_events.property_id })
-    .from(property_status_events)
-    .where(and(eq(property_status_events.to_status, "disponivel"), gte(property_status_events.at, since), notInArray(property_status_events.kind, ["backfill"])));
-  const cheaper = db.select({ property_id: property_price_drops.property_id }).from(property_price_drops).where(gte(property_price_drops.at, since));
-  const droppedAt = sql<string | null>`(select max(${property_price_drops.at}) from ${property_price_drops} where ${property_price_drops.property_id} = ${p.id} and ${property_price_drops.at} >= ${since})`;
-  const publishedAt = sql<string | null>`(select max(${property_status_events.at}) from ${property_status_events} where ${property_status_events.property_id} = ${p.id} and ${property_status_events.to_status} = 'disponivel' and ${property_status_events.kind} <> 'backfill' and ${property_status_events.at} >= ${since})`;
-  const where = and(
-    sql`${p.id} in (${published} union ${cheaper})`,
-    fits,
-    notInArray(leads.status, [...CLOSED_LEAD_STATUSES]),
-    sql`not exists (select 1 from ${lead_matches_sent} where ${lead_matches_sent.lead_id} = ${lp.lead_id} and ${lead_matches_sent.property_id} = ${p.id})`,
-  );
-  const base = () => db.select({ lead_id: lp.lead_id, property_id: p.id }).from(p).innerJoin(lp, eq(lp.purpose, p.purpose)).innerJoin(leads, eq(leads.id, lp.lead_id)).where(where);
-  const at = sql<string>`greatest(${droppedAt}, ${publishedAt})`;
-  const [countRows, rows] = await Promise.all([
-    db.select({ total: sql<number>`count(*)::int` }).from(base().groupBy(lp.lead_id, p.id).as("pairs")),
-    db
-      .select({
-        leadId: lp.lead_id,
-        full_name: leads.full_name,
-        propertyId: p.id,
-        codigo: p.codigo,
-        title: p.title,
-        price: p.price,
-        droppedAt,
-        at,
-        score: softScore,
-      })
-      .from(p)
-      .innerJoin(lp, eq(lp.purpose, p.purpose))
-      .innerJoin(leads, eq(leads.id, lp.lead_id))
-      .where(where)
-      .orderBy(desc(at), p.id, lp.lead_id, desc(softScore))
-      // A lead with several fitting profiles gives one row per profile: read a few more, keep one.
-      .limit(limit * 3),
+  // The listings changed lately, each once with its latest change: few rows, read by index.
+  const recent = sql`(
+    select property_id, max(at) as at, bool_or(dropped) as dropped from (
+      select ${property_status_events.property_id} as property_id, ${property_status_events.at} as at, false as dropped
+      from ${property_status_events}
+      where ${property_status_events.to_status} = 'disponivel' and ${property_status_events.kind} <> 'backfill' and ${property_status_events.at} >= ${since}
+      union all
+      select ${property_price_drops.property_id}, ${property_price_drops.at}, true
+      from ${property_price_drops} where ${property_price_drops.at} >= ${since}
+    ) as changes group by property_id
+  ) as recent`;
+  const pairs = sql`
+    from ${recent}
+    join ${p} on ${p.id} = recent.property_id
+    join ${lp} on ${lp.purpose} = ${p.purpose} and ${fits}
+    join ${leads} on ${leads.id} = ${lp.lead_id}
+    where ${leads.status} not in ('convertido', 'perdido')
+      and not exists (select 1 from ${lead_matches_sent} where ${lead_matches_sent.lead_id} = ${lp.lead_id} and ${lead_matches_sent.property_id} = ${p.id})`;
+  const [countResult, rowsResult] = await Promise.all([
+    db.execute(sql`select count(distinct (${lp.lead_id}, ${p.id}))::int as total ${pairs}`),
+    // A lead with several fitting profiles gives one row per profile: read a few more, keep one.
+    db.execute(sql`
+      select ${lp.lead_id} as lead_id, ${leads.full_name} as full_name, ${p.id} as property_id, ${p.codigo} as codigo, ${p.title} as title,
+        ${p.price} as price, recent.at as at, recent.dropped as dropped, ${softScore} as score
+      ${pairs}
+      order by recent.at desc, ${p.id}, ${lp.lead_id}, score desc
+      limit ${limit * 3}`),
   ]);
+  const rowsOf = (result: unknown) => ((result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[]));
   const seen = new Set<string>();
-  const pairs = rows.filter((row) => {
-    const key = `${row.leadId}:${row.propertyId}`;
-    return seen.has(key) ? false : (seen.add(key), true);
-  }).slice(0, limit);
-  return {
-    total: Number(countRows[0]?.total ?? 0),
-    items: pairs.map((row) => ({
-      leadId: row.leadId,
-      full_name: row.full_name,
-      propertyId: row.propertyId,
-      codigo: row.codigo,
-      title: row.title,
-      price: row.price,
-      why: row.droppedAt ? "price" : "published",
-      at: new Date(row.at).toISOString(),
-      score: row.score,
-    })),
-  };
+  const items: NewMatch[] = [];
+  for (const row of rowsOf(rowsResult)) {
+    const key = `${row.lead_id}:${row.property_id}`;
+    if (seen.has(key) || items.length >= limit) continue;
+    seen.add(key);
+    items.push({
+      leadId: String(row.lead_id),
+      full_name: String(row.full_name),
+      propertyId: String(row.property_id),
+      codigo: String(row.codigo),
+      title: String(row.title),
+      price: Number(row.price),
+      why: row.dropped === true || row.dropped === "t" ? "price" : "published",
+      at: new Date(row.at as string).toISOString(),
+      score: Number(row.score),
+    });
+  }
+  return { total: Number(rowsOf(countResult)[0]?.total ?? 0), items };
 }
 
 export type { PropertyFeature, PropertyType };

@@ -8,13 +8,14 @@ import type { NewMatch } from "../match.server";
  * Dashboard 'Novos matches' (issue 23): open leads that a listing published or made cheaper in the
  * last days now fits, not sent yet (match.server.ts newMatches).
  */
-export function NewMatches({ matches, days }: { matches: { total: number; items: NewMatch[] }; days: number }) {
+export function NewMatches({ matches, days }: { matches: { total: number; capped: boolean; items: NewMatch[] }; days: number }) {
   return (
     <Card className="p-4 sm:p-5" role="region" aria-labelledby="novos-matches">
       <h2 id="novos-matches" className="mb-1 flex items-center gap-2 text-base font-semibold">
         <Icon name="target" className="size-4 text-primary" /> Novos matches
         <span className="text-sm font-normal text-muted-foreground" data-testid="new-matches-total">
-          ({matches.total})
+          ({matches.total}
+          {matches.capped ? "+" : ""})
         </span>
       </h2>
       <p className="mb-3 text-sm text-muted-foreground">Leads que um imóvel publicado ou com preço reduzido nos últimos {days} dias passou a atender.</p>

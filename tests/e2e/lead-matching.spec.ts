@@ -85,5 +85,11 @@ test.describe("lead matching", () => {
     await page.screenshot({ path: "/tmp/matching-shots/lead-page-1280.png", fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: "/tmp/matching-shots/lead-page-390.png", fullPage: true });
+
+    // The demo listings were published this week: the dashboard names this lead among 'Novos matches'.
+    await page.goto("/crm");
+    const news = page.getByRole("region", { name: /Novos matches/ });
+    await expect(news.getByRole("link", { name }).first()).toBeVisible();
+    await news.screenshot({ path: "/tmp/matching-shots/dashboard-new-matches-390.png" });
   });
 });

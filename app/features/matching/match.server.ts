@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { lead_matches_sent, lead_profiles, leads, properties, property_price_drops, property_status_events } from "~/db/schema";
 import type { LeadStatus, PropertyFeature, PropertyPurpose, PropertyType } from "~/db/values";

@@ -46,6 +46,9 @@ test.describe("lead matching", () => {
     await expect(section.getByText("Nenhum perfil de busca.")).toBeVisible();
     await section.getByRole("button", { name: "Adicionar perfil" }).click();
     const form = section.getByRole("form", { name: "Novo perfil de busca" });
+    await form.getByText("Características obrigatórias").click();
+    await expectFitsWindow(page, "the profile form");
+    await form.screenshot({ path: "/tmp/matching-shots/profile-form-390.png" });
     await form.getByLabel("Finalidade").selectOption("venda");
     await form.getByLabel("Quartos (mínimo)").fill("2");
     await form.getByRole("button", { name: "Salvar perfil" }).click();

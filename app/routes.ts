@@ -35,6 +35,8 @@ export default [
     layout("routes/crm-layout.tsx", [
       index("routes/crm-dashboard.tsx"),
       route("imoveis", "routes/crm-properties.tsx"),
+      // Issue 23: the leads whose search profile a listing fits (features/matching)
+      route("imoveis/:id/leads", "routes/crm-property-leads.tsx"),
       route("leads", "routes/crm-leads.tsx"),
       route("leads/:id", "routes/crm-lead.tsx"),
       route("visitas", "routes/crm-visits.tsx"),

@@ -761,3 +761,107 @@ export const owner_report_runs = pgTable(
   },
   (table) => [primaryKey({ columns: [table.owner_id, table.property_id, table.period] })],
 );
+
+// --- Buyers' profiles and matching (issue 23, docs/decisions/023) ---
+
+/**
+ * What a lead is looking for ('perfil de busca'); a lead can hold several. Empty lists and nulls
+ * mean "any". Money in reais like properties.price. `neighborhood_keys` holds the neighbourhoods
+ * as the public filter compares them (immutable_unaccent(lower(…))), written with the row, so the
+ * match compares a listing's indexed expression against it. Deleted with the lead.
+ */
+export const lead_profiles = pgTable(
+  "lead_profiles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    lead_id: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: PROPERTY_PURPOSES }).notNull(),
+    types: text("types", { enum: PROPERTY_TYPES }).array().notNull().default(sql`'{}'::text[]`),
+    neighborhoods: text("neighborhoods").array().notNull().default(sql`'{}'::text[]`),
+    neighborhood_keys: text("neighborhood_keys").array().notNull().default(sql`'{}'::text[]`),
+    price_min: numeric("price_min", { precision: 14, scale: 2, mode: "number" }),
+    price_max: numeric("price_max", { precision: 14, scale: 2, mode: "number" }),
+    min_bedrooms: integer("min_bedrooms"),
+    min_suites: integer("min_suites"),
+    min_parking: integer("min_parking"),
+    min_area: numeric("min_area", { precision: 12, scale: 2, mode: "number" }),
+    features: text("features", { enum: PROPERTY_FEATURES }).array().notNull().default(sql`'{}'::text[]`),
+    accepts_financing: boolean("accepts_financing").notNull().default(false),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // For the reverse match (a listing's profiles): "any" written as '*', so that one indexable
+    // overlap (`match_types && array[type, '*']`) says "this type, or any type" (match.server.ts).
+    match_types: text("match_types")
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`case when cardinality(types) = 0 then array['*']::text[] else types end`),
+    match_neighborhoods: text("match_neighborhoods")
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`case when cardinality(neighborhood_keys) = 0 then array['*']::text[] else neighborhood_keys end`),
+  },
+  (table) => [
+    index("lead_profiles_lead_idx").on(table.lead_id, table.created_at),
+    // A listing's leads: the profiles of its purpose whose ceiling it is under (or that have none).
+    index("lead_profiles_match_idx").on(table.purpose, table.price_max),
+    index("lead_profiles_types_idx").using("gin", table.match_types),
+    index("lead_profiles_neighborhoods_idx").using("gin", table.match_neighborhoods),
+    check("lead_profiles_purpose_valid", inList("purpose", PROPERTY_PURPOSES)),
+    check("lead_profiles_types_valid", arrayWithin("types", PROPERTY_TYPES)),
+    check("lead_profiles_features_valid", arrayWithin("features", PROPERTY_FEATURES)),
+    check("lead_profiles_types_count", sql.raw("cardinality(types) <= 10")),
+    check("lead_profiles_neighborhoods_count", sql.raw("cardinality(neighborhoods) <= 10 and cardinality(neighborhood_keys) <= 10")),
+    check("lead_profiles_features_count", sql.raw("cardinality(features) <= 50")),
+    check("lead_profiles_price_range", sql.raw("(price_min is null or price_min >= 0) and (price_max is null or price_max >= 0) and (price_min is null or price_max is null or price_max >= price_min)")),
+    check("lead_profiles_minimums", sql.raw("coalesce(min_bedrooms, 0) between 0 and 50 and coalesce(min_suites, 0) between 0 and 50 and coalesce(min_parking, 0) between 0 and 50 and coalesce(min_area, 0) between 0 and 10000000")),
+  ],
+);
+
+export const MATCH_CHANNELS = ["whatsapp", "email"] as const;
+
+/**
+ * A listing sent to a lead ('já enviados'), by WhatsApp (recorded on the click that opens wa.me)
+ * or by e-mail (its outbox row). The lead's timeline reads it. Deleted with the lead or listing.
+ */
+export const lead_matches_sent = pgTable(
+  "lead_matches_sent",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    lead_id: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    property_id: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: MATCH_CHANNELS }).notNull(),
+    sent_at: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    actor_id: text("actor_id"),
+    actor_name: text("actor_name"),
+    outbox_id: uuid("outbox_id").references(() => outbox.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    index("lead_matches_sent_lead_idx").on(table.lead_id, table.sent_at.desc()),
+    index("lead_matches_sent_pair_idx").on(table.property_id, table.lead_id),
+    check("lead_matches_sent_channel_valid", inList("channel", MATCH_CHANNELS)),
+  ],
+);
+
+/**
+ * A listing's price going down, written by a trigger on properties (migration 0016) whoever
+ * changes it: the dashboard's 'Novos matches' reads the recent ones.
+ */
+export const property_price_drops = pgTable(
+  "property_price_drops",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    property_id: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    old_price: numeric("old_price", { precision: 14, scale: 2, mode: "number" }).notNull(),
+    new_price: numeric("new_price", { precision: 14, scale: 2, mode: "number" }).notNull(),
+  },
+  (table) => [index("property_price_drops_at_idx").on(table.at, table.property_id)],
+);

@@ -12,15 +12,19 @@ import { Icon } from "~/components/ui/icon";
 import { ExclusivityWarnings } from "~/features/owners/components/exclusivity-warnings";
 import { exclusivityWarnings } from "~/features/owners/owners.server";
 import { brokerDay } from "~/lib/format";
+import { NewMatches } from "~/features/matching/components/new-matches";
+import { NEW_MATCHES_DAYS, newMatches } from "~/features/matching/match.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request);
   const runtime = await getRuntime();
   const now = new Date();
-  const [counters, day] = await Promise.all([getDashboardCounters(runtime.db, now), getWorkingDay(runtime.db, now)]);
+  const [counters, day, matches] = await Promise.all([getDashboardCounters(runtime.db, now), getWorkingDay(runtime.db, now), newMatches(runtime.db, now)]);
   return {
     counters,
     day,
+    // Issue 23: leads a listing published or made cheaper lately now fits (features/matching).
+    matches: { ...matches, days: NEW_MATCHES_DAYS },
     // The instant the lists were read: 'há 2 horas' is computed from it on the server and in the
     // browser alike, so hydration sees the same text.
     now: now.toISOString(),
@@ -34,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | CRM" }];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counters, day, now, mail } = loaderData;
+  const { counters, day, now, mail, matches } = loaderData;
   // The layout follows leads and properties; the lists here also show visits.
   useLiveUpdates("leads", "visits");
   const cards = [
@@ -67,6 +71,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       <WorkingDayLists day={day} now={now} />
+      <NewMatches matches={matches} days={matches.days} />
     </div>
   );
 }

@@ -17,6 +17,8 @@ import { LEAD_STATUS_LABELS, LEAD_STATUS_VARIANT } from "~/features/leads/labels
 import { addLeadNote, loadLeadPage, setNextContact } from "~/features/leads/lead-page.server";
 import { LEAD_PAGE_MESSAGES, nextContactSchema, noteSchema, statusSchema } from "~/features/leads/lead-page-schema";
 import { useLiveUpdates } from "~/features/live/use-live-updates";
+import { LeadMatchingSection } from "~/features/matching/components/lead-matching";
+import { loadLeadMatching, matchingAction } from "~/features/matching/lead-matching.server";
 import { firstIssueMessage } from "~/lib/form-data";
 import { errorFields, logger } from "~/lib/logger.server";
 import { asString, readBody, UnreadableBody } from "~/lib/request-body.server";
@@ -28,16 +30,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { db, env } = await getRuntime();
   const page = await loadLeadPage(db, env, params.id);
   if (!page) throw data(LEAD_PAGE_MESSAGES.notFound, { status: 404 });
+  // Issue 23: what the lead wants and the listings that fit (features/matching).
+  const matching = await loadLeadMatching(db, env, { ...page.lead, property_id: page.property?.id ?? null });
   // The person's rights (export, anonymise) are an admin's: a corretor does not see the way there.
-  return { ...page, isAdmin: staff.role === "admin" };
+  return { ...page, matching, isAdmin: staff.role === "admin" };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const staff = await requireStaff(request);
   const actor = { id: staff.id, email: staff.email, name: staff.name };
-  const { db } = await getRuntime();
+  const { db, env } = await getRuntime();
   const body = await readBody(request);
   if (body instanceof UnreadableBody) return data({ ok: false, message: body.message }, { status: 400 });
+  const matchingAnswer = await matchingAction(db, env, actor, params.id, body);
+  if (matchingAnswer) return matchingAnswer;
   const intent = asString(body.intent);
   const notFound = () => data({ ok: false, message: LEAD_PAGE_MESSAGES.notFound }, { status: 404 });
   const invalid = (error: { issues: readonly { message: string }[] }) => data({ ok: false, message: firstIssueMessage(error) }, { status: 400 });
@@ -94,7 +100,7 @@ function Section({ title, icon, children, className }: { title: string; icon: Pa
 }
 
 export default function CrmLeadPage({ loaderData }: Route.ComponentProps) {
-  const { lead, property, timeline, samePerson, templates, brokerName, isAdmin } = loaderData;
+  const { lead, property, timeline, samePerson, templates, brokerName, isAdmin, matching } = loaderData;
   // Notes, status changes and visits made elsewhere (another tab, the board, the agenda) appear here.
   useLiveUpdates("leads", "visits");
   const [editing, setEditing] = useState(false);
@@ -173,12 +179,17 @@ export default function CrmLeadPage({ loaderData }: Route.ComponentProps) {
           )}
         </div>
 
-        <Section title="Histórico" icon="history">
+        <div className="grid gap-6">
+          <Section title="Perfil de busca" icon="target">
+            <LeadMatchingSection matching={matching} />
+          </Section>
+          <Section title="Histórico" icon="history">
           <LeadNoteForm leadId={lead.id} />
           <div className="mt-5 border-t border-border pt-5">
             <LeadTimeline items={timeline} receivedFrom={lead.origin === "portal" ? `pelo portal${lead.portal_name ? ` ${lead.portal_name}` : ""}` : undefined} />
           </div>
-        </Section>
+          </Section>
+        </div>
       </div>
 
       <LeadFormDialog open={editing} onOpenChange={setEditing} lead={lead} />

@@ -12,7 +12,7 @@ import type { Route } from "./+types/crm-neighbourhoods";
 /**
  * /crm/bairros (admin and corretor, decision 021): every neighbourhood with a listing on the
  * market, each with the broker's short text for its public page. Saved texts show on the next
- * request (the page cache drops on the change, migration 0012's trigger).
+ * request (the page cache drops on the change, migration 0013's trigger).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);

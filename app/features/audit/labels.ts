@@ -16,6 +16,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "lead.delete": "Lead excluído",
   "lead.note": "Anotação no lead",
   "lead.export": "Lista de leads exportada",
+  // Issue 23 (features/matching)
+  "lead.profile_create": "Perfil de busca criado",
+  "lead.profile_update": "Perfil de busca alterado",
+  "lead.profile_delete": "Perfil de busca excluído",
+  "lead.match_send": "Imóvel enviado ao lead",
   "visit.create": "Visita agendada",
   "visit.update": "Visita alterada",
   "user.role": "Acesso alterado",

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { lead_events, outbox, properties, visits } from "~/db/schema";
+import { lead_events, lead_matches_sent, outbox, properties, visits } from "~/db/schema";
 import type { LeadStatus } from "~/db/values";
 
 /**
@@ -25,12 +25,14 @@ export type TimelineItem =
       notes: string | null;
       property: { codigo: string; title: string } | null;
     })
-  | (Base & { kind: "email"; subject: string; status: "pending" | "sent" | "failed"; to: string });
+  | (Base & { kind: "email"; subject: string; status: "pending" | "sent" | "failed"; to: string })
+  // Issue 23: a listing sent to the lead (features/matching), by WhatsApp or e-mail.
+  | (Base & { kind: "match"; channel: "whatsapp" | "email"; property: { codigo: string; title: string } });
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 export async function loadLeadTimeline(db: Database, leadId: string): Promise<TimelineItem[]> {
-  const [events, visitRows, mails] = await Promise.all([
+  const [events, visitRows, mails, matches] = await Promise.all([
     db.select().from(lead_events).where(eq(lead_events.lead_id, leadId)).orderBy(desc(lead_events.at), desc(lead_events.id)).limit(PER_SOURCE),
     db
       .select({ visit: visits, codigo: properties.codigo, title: properties.title })
@@ -51,6 +53,13 @@ export async function loadLeadTimeline(db: Database, leadId: string): Promise<Ti
       .from(outbox)
       .where(eq(outbox.lead_id, leadId))
       .orderBy(desc(outbox.created_at))
+      .limit(PER_SOURCE),
+    db
+      .select({ id: lead_matches_sent.id, at: lead_matches_sent.sent_at, actor: lead_matches_sent.actor_name, channel: lead_matches_sent.channel, codigo: properties.codigo, title: properties.title })
+      .from(lead_matches_sent)
+      .innerJoin(properties, eq(properties.id, lead_matches_sent.property_id))
+      .where(eq(lead_matches_sent.lead_id, leadId))
+      .orderBy(desc(lead_matches_sent.sent_at))
       .limit(PER_SOURCE),
   ]);
 
@@ -79,7 +88,10 @@ export async function loadLeadTimeline(db: Database, leadId: string): Promise<Ti
   for (const mail of mails) {
     items.push({ kind: "email", id: mail.id, at: iso(mail.sent_at ?? mail.created_at), actor: null, subject: mail.subject, status: mail.status, to: mail.to });
   }
+  for (const match of matches) {
+    items.push({ kind: "match", id: match.id, at: iso(match.at), actor: match.actor, channel: match.channel, property: { codigo: match.codigo, title: match.title } });
+  }
   // Newest first; at the same instant (a lead and its alert), the later kind in this order first.
-  const order = { created: 0, status: 1, note: 2, next_contact: 3, visit: 4, email: 5 } as const;
+  const order = { created: 0, status: 1, note: 2, next_contact: 3, visit: 4, email: 5, match: 6 } as const;
   return items.sort((a, b) => (a.at === b.at ? order[b.kind] - order[a.kind] : a.at < b.at ? 1 : -1));
 }

@@ -100,6 +100,15 @@ export function personJson(person: PersonData, generatedAt: Date): string {
       anotacoes_e_historico: person.events.map(eventDocument),
       visitas: person.visits.map(visitDocument),
       emails: person.emails.map(emailDocument),
+      perfis_de_busca: (person.profiles ?? []).map((profile) => ({ id: profile.id, id_do_lead: profile.lead_id, perfil: profile.summary, criado_em: when(profile.created_at), atualizado_em: when(profile.updated_at) })),
+      imoveis_enviados: (person.matchesSent ?? []).map((sent) => ({
+        id: sent.id,
+        id_do_lead: sent.lead_id,
+        imovel: `${sent.property.codigo} - ${sent.property.title}`,
+        canal: sent.channel === "email" ? "E-mail" : "WhatsApp",
+        enviado_em: when(sent.sent_at),
+        enviado_por: sent.actor_name,
+      })),
     },
     null,
     2,
@@ -181,6 +190,12 @@ export function personCsv(person: PersonData): string {
       assunto: mail.assunto,
       texto: mail.texto,
     });
+  }
+  for (const profile of person.profiles ?? []) {
+    rows.push({ tipo: "Perfil de busca", id: profile.id, id_do_lead: profile.lead_id, data: when(profile.created_at), texto: profile.summary });
+  }
+  for (const sent of person.matchesSent ?? []) {
+    rows.push({ tipo: "Imóvel enviado", id: sent.id, id_do_lead: sent.lead_id, data: when(sent.sent_at), imovel: `${sent.property.codigo} - ${sent.property.title}`, responsavel: sent.actor_name, texto: sent.channel === "email" ? "E-mail" : "WhatsApp" });
   }
   const lines = [CSV_COLUMNS.join(";"), ...rows.map((row) => CSV_COLUMNS.map((column) => csvCell(row[column])).join(";"))];
   return `\uFEFF${lines.join("\r\n")}\r\n`;

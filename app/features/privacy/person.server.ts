@@ -1,7 +1,8 @@
 import { crmLeadFields } from "~/features/leads/crm.server";
 import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { lead_events, leads, outbox, properties, visits } from "~/db/schema";
+import { lead_events, lead_matches_sent, lead_profiles, leads, outbox, properties, visits } from "~/db/schema";
+import { profileSummary } from "~/features/matching/reasons";
 import type { LeadInterest, LeadOrigin, LeadStatus, PropertyType } from "~/db/values";
 import { isUuid } from "~/lib/ids";
 import { ANONYMIZED, isAnonymized } from "./markers";
@@ -140,6 +141,9 @@ export type PersonData = {
   events: PersonEvent[];
   visits: PersonVisit[];
   emails: PersonEmail[];
+  /** Issue 23: what the person looks for (perfis de busca) and the listings sent to them. */
+  profiles: { id: string; lead_id: string; summary: string; created_at: string; updated_at: string }[];
+  matchesSent: { id: string; lead_id: string; property: { codigo: string; title: string }; channel: string; sent_at: string; actor_name: string | null }[];
 };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -154,7 +158,7 @@ export async function loadPerson(db: Database, anchorId: string): Promise<Person
 
 export async function loadLeadsData(db: Database, anchorId: string, ids: string[]): Promise<PersonData> {
   const mailIds = await personMailIds(db, ids);
-  const [leadRows, eventRows, visitRows, emailRows] = await Promise.all([
+  const [leadRows, eventRows, visitRows, emailRows, profileRows, sentRows] = await Promise.all([
     db
       .select({ lead: leads, codigo: properties.codigo, title: properties.title })
       .from(leads)
@@ -171,6 +175,13 @@ export async function loadLeadsData(db: Database, anchorId: string, ids: string[
     mailIds.length
       ? db.select().from(outbox).where(inArray(outbox.id, mailIds)).orderBy(asc(outbox.created_at), asc(outbox.id))
       : Promise.resolve([]),
+    db.select().from(lead_profiles).where(inArray(lead_profiles.lead_id, ids)).orderBy(asc(lead_profiles.created_at), asc(lead_profiles.id)),
+    db
+      .select({ sent: lead_matches_sent, codigo: properties.codigo, title: properties.title })
+      .from(lead_matches_sent)
+      .innerJoin(properties, eq(properties.id, lead_matches_sent.property_id))
+      .where(inArray(lead_matches_sent.lead_id, ids))
+      .orderBy(asc(lead_matches_sent.sent_at), asc(lead_matches_sent.id)),
   ]);
   return {
     anchorId,
@@ -213,6 +224,21 @@ export async function loadLeadsData(db: Database, anchorId: string, ids: string[
       status: mail.status,
       created_at: iso(mail.created_at),
       sent_at: isoOrNull(mail.sent_at),
+    })),
+    profiles: profileRows.map((profile) => ({
+      id: profile.id,
+      lead_id: profile.lead_id,
+      summary: profileSummary(profile),
+      created_at: iso(profile.created_at),
+      updated_at: iso(profile.updated_at),
+    })),
+    matchesSent: sentRows.map(({ sent, codigo, title }) => ({
+      id: sent.id,
+      lead_id: sent.lead_id,
+      property: { codigo, title },
+      channel: sent.channel,
+      sent_at: iso(sent.sent_at),
+      actor_name: sent.actor_name,
     })),
   };
 }

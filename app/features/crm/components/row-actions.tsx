@@ -13,12 +13,12 @@ export function RowActions({
   onEdit: () => void;
   onDelete: () => void;
   before?: ReactNode;
-  /** 32 px buttons side by side (a wide table's sticky column with three actions, mouse-sized). */
+  /** 32 px buttons, two to a row (a wide table's sticky column with up to four actions, mouse-sized). */
   compact?: boolean;
 }) {
   const size = compact ? "size-8" : "size-10";
   return (
-    <div className={compact ? "flex" : "flex gap-1"}>
+    <div className={compact ? "grid grid-cols-2" : "flex gap-1"}>
       {before}
       <button type="button" onClick={onEdit} className={`grid ${size} place-items-center rounded-md hover:bg-muted`}>
         <Icon name="pencil" className="size-4" label={`Editar ${subject}`} />

@@ -40,6 +40,12 @@ function describe(item: TimelineItem, receivedFrom: string): { icon: IconName; t
       };
     case "email":
       return { icon: "mail", title: `E-mail: ${item.subject}`, detail: `para ${item.to}` };
+    case "match":
+      return {
+        icon: item.channel === "email" ? "send" : "whatsapp",
+        title: `Imóvel enviado por ${item.channel === "email" ? "e-mail" : "WhatsApp"}: ${item.property.codigo} — ${item.property.title}`,
+        detail: `por ${who(item.actor)}`,
+      };
   }
 }
 

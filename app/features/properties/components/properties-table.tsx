@@ -11,6 +11,7 @@ import { portalIssues, portalIssuesSummary } from "../portal-checks";
 import type { CrmProperty } from "../crm.server";
 import { priceText, PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS } from "../labels";
 import { completenessTone } from "./property-form/completeness-meter";
+import { MatchingLeadsLink } from "~/features/matching/components/matching-leads-link";
 
 const STATUS_VARIANT = { disponivel: "success", vendido: "danger", alugado: "info", em_negociacao: "warning" } as const;
 
@@ -167,7 +168,18 @@ export function PropertiesTable({
                   <FeaturedToggle property={property} />
                 </Td>
                 <Td className={STICKY_END}>
-                  <RowActions subject={property.codigo} onEdit={() => onEdit(property)} onDelete={() => onDelete(property)} before={<FichaLink property={property} compact />} compact />
+                  <RowActions
+                    subject={property.codigo}
+                    onEdit={() => onEdit(property)}
+                    onDelete={() => onDelete(property)}
+                    before={
+                      <>
+                        <FichaLink property={property} compact />
+                        <MatchingLeadsLink id={property.id} codigo={property.codigo} compact />
+                      </>
+                    }
+                    compact
+                  />
                 </Td>
               </tr>
             ))}
@@ -197,7 +209,17 @@ export function PropertiesTable({
                 <Badge variant={STATUS_VARIANT[property.status]}>{STATUS_LABELS[property.status]}</Badge>
                 <PortalIssuesBadge property={property} />
               </div>
-              <RowActions subject={property.codigo} onEdit={() => onEdit(property)} onDelete={() => onDelete(property)} before={<FichaLink property={property} />} />
+              <RowActions
+                subject={property.codigo}
+                onEdit={() => onEdit(property)}
+                onDelete={() => onDelete(property)}
+                before={
+                  <>
+                    <FichaLink property={property} />
+                    <MatchingLeadsLink id={property.id} codigo={property.codigo} />
+                  </>
+                }
+              />
             </div>
           </li>
         ))}

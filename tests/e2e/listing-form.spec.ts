@@ -193,6 +193,47 @@ test.describe("the listing form on a phone", () => {
     });
   });
 
+  test("what the broker typed shows on the property page, narrows the filters and fills the JSON-LD", async ({ page }) => {
+    // An exact code on the list opens the listing's page.
+    await page.goto(`/imoveis?codigo=${code}`);
+    await expect(page).toHaveURL(/\/imoveis\/[0-9a-f-]{36}$/);
+    const id = /\/imoveis\/([0-9a-f-]{36})$/.exec(page.url())![1];
+    const main = page.locator("main");
+    // Valores, Detalhes and Características (decision 017).
+    for (const text of ["R$ 780.000", "R$ 1.150", "R$ 2.400", "R$ 200", "Área total", "125 m²", "Suítes", "Ano de construção", "2014", "Semimobiliado", "Aceita animais", "Aceita financiamento", "Aceita FGTS"]) {
+      await expect(main, text).toContainText(text);
+    }
+    await expect(main).toContainText(/8º andar/);
+    for (const name of ["Varanda gourmet", "Ar-condicionado", "Vista para o mar", "Piscina", "Academia", "Elevador", "Portaria 24h"]) {
+      await expect(main.getByRole("listitem").filter({ hasText: new RegExp(`^${name}$`) }), name).toHaveCount(1);
+    }
+    await expect(main).not.toContainText("Aceita permuta");
+    await page.screenshot({ path: `${SHOTS}/listing-page-390.png`, fullPage: true });
+    await expectFitsWindow(page, "the property page at 390 px");
+
+    // The JSON-LD carries the new fields; 'Exibir endereço' was left off (the form's default), so
+    // neither the street, its number nor the position is anywhere in the page.
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+    const about = jsonLd.about ?? jsonLd;
+    expect(JSON.stringify(about)).toContain("Varanda gourmet");
+    expect(about).toMatchObject({ yearBuilt: 2014, petsAllowed: true, floorLevel: "8º andar" });
+    expect(about.geo).toBeUndefined();
+    const html = await (await page.request.get(`/imoveis/${id}`)).text();
+    const data = await (await page.request.get(`/imoveis/${id}.data`)).text();
+    for (const secret of ["Praia de Ponta Negra", "Apto 802", "5.8826", "35.1664", "59090"]) {
+      expect(html, secret).not.toContain(secret);
+      expect(data, secret).not.toContain(secret);
+    }
+
+    // Each filter keeps the listing while it fits and drops it when it does not.
+    const listed = async (query: string) => (await (await page.request.get(`/imoveis?${query}`)).text()).includes(`/imoveis/${id}`);
+    expect(await listed("bairro=Ponta%20Negra")).toBe(true);
+    const fits = ["suites=1", "condominio_max=1200", "area_min=90&area_max=100", "carac=piscina&carac=varanda_gourmet", "financiamento=1", "vagas=2"];
+    const fitsNot = ["suites=2", "condominio_max=1000", "area_min=100", "carac=sauna", "mobiliado=1", "vagas=3"];
+    for (const query of fits) expect(await listed(`bairro=Ponta%20Negra&${query}`), query).toBe(true);
+    for (const query of fitsNot) expect(await listed(`bairro=Ponta%20Negra&${query}`), query).toBe(false);
+  });
+
   test("a save with a wrong value takes the broker to its section and field", async ({ page }) => {
     const dialog = await openNewListing(page);
     await dialog.getByLabel("Código").fill(`${code}-2`);

@@ -1,4 +1,4 @@
-import { and, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { media, properties } from "~/db/schema";
 import { mediaIdFromUrl } from "~/features/media/urls";
@@ -18,15 +18,24 @@ export const PHOTO_OWNERSHIP_MESSAGES = {
 
 type Reader = Pick<Database, "select">;
 
-/** A Portuguese reason to refuse the list, or null when every photo is this listing's to hold. */
+/**
+ * A Portuguese reason to refuse the list, or null when every photo is this listing's to hold. The
+ * photos the listing already holds may stay, whatever their origin: a listing saved before this
+ * check (photos imported or seeded without a `media` row) must keep saving.
+ */
 export async function photoListProblem(db: Reader, propertyId: string | null, images: readonly string[]): Promise<string | null> {
   if (images.length === 0) return null;
   if (new Set(images).size !== images.length) return PHOTO_OWNERSHIP_MESSAGES.repeated;
-  const ids = images.map(mediaIdFromUrl);
+  const held = propertyId
+    ? new Set((await db.select({ images: properties.images }).from(properties).where(eq(properties.id, propertyId)))[0]?.images ?? [])
+    : new Set<string>();
+  const added = images.filter((url) => !held.has(url));
+  if (added.length === 0) return null;
+  const ids = added.map(mediaIdFromUrl);
   if (ids.some((id) => id === null)) return PHOTO_OWNERSHIP_MESSAGES.notUploaded;
   const uploaded = await db.select({ id: media.id }).from(media).where(inArray(media.id, ids as string[]));
-  if (uploaded.length !== ids.length) return PHOTO_OWNERSHIP_MESSAGES.notUploaded;
-  const list = sql`array[${sql.join(images.map((url) => sql`${url}`), sql`, `)}]::text[]`;
+  if (uploaded.length !== new Set(ids).size) return PHOTO_OWNERSHIP_MESSAGES.notUploaded;
+  const list = sql`array[${sql.join(added.map((url) => sql`${url}`), sql`, `)}]::text[]`;
   const overlap = sql`${properties.images} && ${list}`;
   const [other] = await db
     .select({ codigo: properties.codigo })

@@ -450,14 +450,11 @@ describe.each(DATABASE_KINDS)("VRSync feed on %s", (kind) => {
     parser.on("closetag", () => (inId = false));
 
     const chunkBytes: number[] = [];
-    const heapBefore = process.memoryUsage().heapUsed;
-    let heapPeak = heapBefore;
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       chunkBytes.push(value.length);
       parser.write(decoder.decode(value, { stream: true }));
-      heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
       // Deleted once the download has begun: a feed read batch by batch never gets to it.
       if (chunkBytes.length === 2) await db().delete(properties).where(eq(properties.id, last.id));
     }
@@ -472,9 +469,9 @@ describe.each(DATABASE_KINDS)("VRSync feed on %s", (kind) => {
     expect(chunkBytes.length).toBeGreaterThanOrEqual(Math.ceil(10_000 / FEED_BATCH_SIZE));
     expect(Math.max(...chunkBytes)).toBeLessThan(total / 20);
     expect(Math.max(...chunkBytes)).toBeLessThan(1024 * 1024);
-    // Informative only (garbage collection decides the exact figure): the whole document never
-    // had to sit in memory.
-    expect(heapPeak - heapBefore).toBeLessThan(total * 4);
+    // That the whole document never sits in memory follows from the above: it leaves in bounded
+    // chunks, batch by batch (a listing deleted after the second chunk is not in it). A heap
+    // figure is left out: garbage collection decides it, and a busy machine made it flap.
   });
 
   describe("the CRM form's portal fields", () => {

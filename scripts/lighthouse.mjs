@@ -4,7 +4,7 @@
 // everything that needs the CPU to itself). Usage:
 //   node scripts/lighthouse.mjs                 start the production server on a copy of the e2e template
 //   node scripts/lighthouse.mjs http://host:port   audit a server that is already running
-// Env: LH_RUNS (3), LH_PORT (3571), LH_PAGES (comma-separated paths), CHROMIUM_PATH.
+// Env: LH_RUNS (3), LH_PORT (3571), LH_PAGES (comma-separated paths; "/imoveis/:id" is a listing), CHROMIUM_PATH.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -61,7 +61,8 @@ if (!base) {
 const listHtml = await (await fetch(`${base}/imoveis`)).text();
 const propertyPath = listHtml.match(/href="(\/imoveis\/[^"?#]+)"/)?.[1];
 if (!propertyPath) throw new Error("No listing link on /imoveis: is the data folder seeded?");
-const pages = process.env.LH_PAGES?.split(",") ?? [
+// In LH_PAGES, "/imoveis/:id" stands for that listing's page.
+const pages = process.env.LH_PAGES?.split(",").map((page) => (page === "/imoveis/:id" ? propertyPath : page)) ?? [
   "/",
   "/imoveis",
   propertyPath,

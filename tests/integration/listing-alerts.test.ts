@@ -8,7 +8,10 @@ import { action as manageAction, loader as manageLoader } from "~/routes/alerts-
 import { action as subscribeAction } from "~/routes/alerts-subscribe";
 import { isCacheable } from "../../server/request-rules";
 import { everyTextValue, tokenCandidates } from "../helpers/database-text";
-import { insertProperty, makeRequest, settle } from "../helpers/factories";
+import { insertLead, insertProperty, makeRequest, settle } from "../helpers/factories";
+import { anonymizeLeads } from "~/features/privacy/anonymize.server";
+import { personJson } from "~/features/privacy/export-document.server";
+import { loadPerson } from "~/features/privacy/person.server";
 import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
 import { answerOf } from "./auth-helpers";
@@ -186,6 +189,22 @@ describe.each(DATABASE_KINDS)("'Avise-me' alerts on %s", (kind) => {
     await subscribe({ email: "recente@exemplo.com", q: "" });
     expect((await pruneAlerts(db())).expired).toBe(1);
     expect((await db().select().from(listing_alerts)).map((row) => row.email)).toEqual(["recente@exemplo.com"]);
+  });
+
+  it("LGPD: the person's alerts are in the privacy export and go when the person is anonymised", async () => {
+    await subscribe({ email: "titular@exemplo.com", phone: "(84) 97777-6666", q: "finalidade=venda&bairro=Privacidade" });
+    await subscribe({ email: "titular2@exemplo.com", phone: "(84)97777-6666", q: "" });
+    const lead = await insertLead(test.runtime, { full_name: "Titular Teste", phone: "(84) 97777-6666", email: "titular@exemplo.com" });
+    const person = await loadPerson(db(), lead.id);
+    // Found by e-mail and by phone digits.
+    expect(person?.alerts?.map((alert) => alert.email).sort()).toEqual(["titular2@exemplo.com", "titular@exemplo.com"]);
+    const document = personJson(person!, new Date());
+    expect(document).toContain("alertas_avise_me");
+    expect(document).toContain("Privacidade");
+    await anonymizeLeads(db(), null, lead.id, [lead.id]);
+    expect((await db().select().from(listing_alerts)).map((row) => row.email)).not.toContain("titular@exemplo.com");
+    expect((await db().select().from(listing_alerts)).map((row) => row.email)).not.toContain("titular2@exemplo.com");
+    expect(await db().select().from(outbox).where(sql`lower(${outbox.to_address}) like 'titular%'`)).toHaveLength(0);
   });
 
   it("never caches the alert pages; /imoveis stays cacheable", () => {

@@ -25,8 +25,7 @@ import { listResultsMap } from "~/features/properties/map/map-data.server";
 const ResultsMap = lazy(() => import("~/features/properties/map/components/results-map"));
 import { ViewSwitch } from "~/features/properties/map/components/view-switch";
 import type { ResultsMapData } from "~/features/properties/map/types";
-import { AlertForm } from "~/features/alerts/components/alert-form";
-import { ALERT_MESSAGES } from "~/features/alerts/messages";
+import { alertFormHtml } from "~/features/alerts/form-html.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -35,8 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const view = params.get("visualizacao") === "mapa" ? ("mapa" as const) : ("lista" as const);
   let resultsMap: ResultsMapData | null = null;
   const listQuery = listSearchParams(filters);
-  // 'Avise-me' (decision 025): the form's texts come with the data, so the page's JavaScript stays as it was.
-  const alertForm = { query: listQuery, title: ALERT_MESSAGES.formTitle, hint: ALERT_MESSAGES.formHint };
+  // 'Avise-me' (decision 025): the form's markup comes with the data, so the page's JavaScript stays as it was.
+  const alertForm = alertFormHtml(listQuery);
   const views = { lista: `/imoveis${listQuery ? `?${listQuery}` : ""}`, mapa: `/imoveis?${listQuery ? `${listQuery}&` : ""}visualizacao=mapa` };
   // A malformed page reads as the first, one past the end as the last (listPublicPropertiesPage).
   const page = parsePage(params);
@@ -188,7 +187,7 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
               <Pagination className="mt-8" page={page} pageCount={pageCount} hrefFor={(target) => listPageHref(filters, target)} />
             </>
           )}
-          <AlertForm {...alertForm} />
+          <form method="post" action="/alertas" className="mt-8 rounded-lg border bg-card p-4 sm:p-5" dangerouslySetInnerHTML={{ __html: alertForm }} />
         </div>
       </div>
     </section>

@@ -1,16 +1,20 @@
+import { renderToStaticMarkup } from "react-dom/server";
 import { buttonClass } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { HONEYPOT_FIELD } from "~/features/leads/messages";
+import { ALERT_MESSAGES } from "./messages";
 
 /**
- * 'Me avise quando surgir um imóvel assim' (decision 025): a plain form posted to /alertas, so it
- * works without JavaScript and adds none; the same for every visitor, so /imoveis stays cacheable.
+ * The inside of the 'Avise-me' form on /imoveis (decision 025), rendered to HTML by the loader.
+ * The page's JavaScript budget is nearly used (decision 003): the route only places this markup
+ * inside a plain <form method="post" action="/alertas">, which works without JavaScript. The same
+ * for every visitor (only the list's own query goes in), so /imoveis stays cacheable.
  */
-export function AlertForm({ query, title, hint }: { query: string; title: string; hint: string }) {
-  return (
-    <form method="post" action="/alertas" className="mt-8 rounded-lg border bg-card p-4 sm:p-5">
-      <h2 className="text-lg font-semibold">{title}</h2>
-      <p className="mt-1 text-sm text-muted-foreground">{hint}</p>
+export function alertFormHtml(query: string): string {
+  return renderToStaticMarkup(
+    <>
+      <h2 className="text-lg font-semibold">{ALERT_MESSAGES.formTitle}</h2>
+      <p className="mt-1 text-sm text-muted-foreground">{ALERT_MESSAGES.formHint}</p>
       <input type="hidden" name="q" value={query} />
       <div className="hidden" aria-hidden="true">
         <input name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
@@ -28,6 +32,6 @@ export function AlertForm({ query, title, hint }: { query: string; title: string
           Criar alerta
         </button>
       </div>
-    </form>
+    </>,
   );
 }

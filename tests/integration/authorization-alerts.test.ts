@@ -19,7 +19,7 @@ const statusOf = (result: unknown) => (result && typeof result === "object" && "
 
 describe.each(DATABASE_KINDS)("'Avise-me' authorisation matrix on %s", (kind) => {
   const matrix = matrixRuntime(kind);
-  const TOKEN = "A".repeat(43);
+  const TOKEN = "a".repeat(64);
 
   it.each(ACTORS)("loader /alertas for %s", async (actor) => {
     // The loader reads nothing of the request (a GET has nothing to show): the same for everyone.

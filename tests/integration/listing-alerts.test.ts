@@ -41,7 +41,7 @@ function managePost(token: string, form: Record<string, string>) {
   return settle(() => manageAction({ request: makeRequest(`/alertas/${token}`, { form }), params: { token }, context: { cspNonce: "n", clientIp: nextIp() } } as never));
 }
 function tokenIn(mail: ReceivedMail): string {
-  const found = /https?:\/\/[^\s"<>]+\/alertas\/([A-Za-z0-9_-]{43})/.exec(mail.text);
+  const found = /https?:\/\/[^\s"<>]+\/alertas\/([0-9a-f]{64})/.exec(mail.text);
   expect(found, `an /alertas link in "${mail.subject}"`).toBeTruthy();
   return found![1];
 }
@@ -141,7 +141,7 @@ describe.each(DATABASE_KINDS)("'Avise-me' alerts on %s", (kind) => {
     const mail = await smtp.waitFor((m) => m.to.includes(email) && /alerta/.test(m.subject) && m.text.includes("Apto novo"));
     expect(mail.html).toContain("R$");
     // (nodemailer folds the long header onto a second line)
-    expect(mail.raw).toMatch(/^List-Unsubscribe:\s+<http:\/\/localhost:3000\/alertas\/[A-Za-z0-9_-]{43}>/m);
+    expect(mail.raw).toMatch(/^List-Unsubscribe:\s+<http:\/\/localhost:3000\/alertas\/[0-9a-f]{64}>/m);
     expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
     digestToken = tokenIn(mail);
     expect(mail.raw).toContain(`/alertas/${digestToken}>`);
@@ -179,7 +179,7 @@ describe.each(DATABASE_KINDS)("'Avise-me' alerts on %s", (kind) => {
     expect(mine).toMatchObject({ status: "confirmed", lead_id: null });
     expect(answerOf(await managePost(token, { intent: "cancel", alert: other.id })).status).toBe(404);
     expect(answerOf(await managePost(token, { intent: "bogus" })).status).toBe(400);
-    expect(answerOf(await managePost("x".repeat(43), { intent: "confirm" })).status).toBe(404);
+    expect(answerOf(await managePost("f".repeat(64), { intent: "confirm" })).status).toBe(404);
     expect(answerOf(await managePost(token, { intent: "cancel", alert: mine.id })).body).toMatchObject({ ok: true });
     expect((await db().select().from(listing_alerts)).map((row) => row.email)).toEqual(["outra@exemplo.com"]);
   });

@@ -2,7 +2,8 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { isDatabaseUnavailable } from "~/db/availability.server";
 import type { Database } from "~/db/client.server";
 import { leads, listing_alert_tokens, listing_alerts } from "~/db/schema";
-import { newToken, tokenHash } from "~/features/auth/tokens.server";
+import crypto from "node:crypto";
+import { tokenHash } from "~/features/auth/tokens.server";
 import { composeMail } from "~/features/mail/compose.server";
 import { type DbOrTx, enqueueMail } from "~/features/mail/outbox.server";
 import { LINK_TOKEN_PLACEHOLDER, sealLinkToken, type SecretSource } from "~/features/mail/sealed-link.server";
@@ -43,7 +44,8 @@ const manageUrl = (env: AlertEnv) => `${env.publicUrl.replace(/\/$/, "")}/alerta
 
 /** A new link token for `email` (and its alert): the row holds its hash, the caller the sealed token for the outbox. */
 export async function issueLinkToken(tx: DbOrTx, env: AlertEnv, email: string, alertId: string): Promise<string> {
-  const token = newToken();
+  // Lower-case hex (256 bits): the site redirects paths to lower case, so the token must survive it.
+  const token = crypto.randomBytes(32).toString("hex");
   await tx.insert(listing_alert_tokens).values({ token_hash: tokenHash(token), email, alert_id: alertId });
   return sealLinkToken(env, token);
 }
@@ -108,7 +110,7 @@ type TokenRow = { email: string; alert_id: string | null };
 
 /** The token's row, while it is younger than ALERT_LINK_DAYS; null for anything else (malformed, unknown, old). */
 async function findToken(db: DbOrTx, token: string): Promise<TokenRow | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  if (!/^[0-9a-f]{64}$/.test(token)) return null;
   const [row] = await db
     .select({ email: listing_alert_tokens.email, alert_id: listing_alert_tokens.alert_id })
     .from(listing_alert_tokens)

@@ -906,14 +906,16 @@ export const listing_alerts = pgTable(
 /**
  * The links of the alerts' e-mails: one random token per message, stored only as its sha256
  * (the outbox holds it sealed until sent: decision 011). A token opens its e-mail address's
- * alerts page (/alertas/<token>); it confirms or cancels its own alert.
+ * alerts page (/alertas/<token>); it confirms or cancels its own alert. An address's links go
+ * when its last alert does.
  */
 export const listing_alert_tokens = pgTable(
   "listing_alert_tokens",
   {
     token_hash: text("token_hash").primaryKey(),
     email: text("email").notNull(),
-    alert_id: uuid("alert_id").references(() => listing_alerts.id, { onDelete: "cascade" }),
+    /** Null once its alert is cancelled: the link still opens the address's other alerts. */
+    alert_id: uuid("alert_id").references(() => listing_alerts.id, { onDelete: "set null" }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("listing_alert_tokens_email_idx").on(sql`lower(${table.email})`), index("listing_alert_tokens_created_idx").on(table.created_at)],

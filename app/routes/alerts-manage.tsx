@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { loadManagePage, manageAlert } from "~/features/alerts/alerts.server";
 import { ALERT_MESSAGES } from "~/features/alerts/messages";
@@ -23,6 +23,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (fields instanceof UnreadableBody) return data({ ok: false as const, message: fields.message }, { status: 400 });
   const { db } = await getRuntime();
   const result = await manageAlert(db, params.token, fields);
+  // The address's last alert: its links are gone, so is this page.
+  if (result.ok && result.none) return redirect("/alertas?cancelado=1");
   return result.ok ? { ok: true as const, message: result.message } : data({ ok: false as const, message: result.message }, { status: result.status });
 }
 

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { subscribeAlert } from "~/features/alerts/alerts.server";
+import { ALERT_MESSAGES } from "~/features/alerts/messages";
 import { clientIp } from "~/lib/client-ip.server";
 import { readForm, UnreadableBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
@@ -21,9 +22,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ ok: false as const, message: result.message, back }, { status: result.status });
 }
 
-/** A GET (a reload, a shared address) has nothing to show: back to the list. */
-export function loader() {
-  return data({ ok: null, message: "Crie um alerta pela lista de imóveis.", back: "/imoveis" });
+/** A GET (a reload, a shared address) has nothing to show but, after the last cancellation, that it is done. */
+export function loader({ request }: Route.LoaderArgs) {
+  const cancelled = new URL(request.url).searchParams.get("cancelado") === "1";
+  return data({ ok: cancelled ? (true as const) : null, message: cancelled ? ALERT_MESSAGES.cancelled : "Crie um alerta pela lista de imóveis.", back: "/imoveis" });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Alerta de imóveis" }, { name: "robots", content: "noindex" }];

@@ -22,9 +22,7 @@ describe.each(DATABASE_KINDS)("'Avise-me' authorisation matrix on %s", (kind) =>
   const TOKEN = "a".repeat(64);
 
   it.each(ACTORS)("loader /alertas for %s", async (actor) => {
-    // The loader reads nothing of the request (a GET has nothing to show): the same for everyone.
-    void makeRequest("/alertas", { cookie: matrix.cookieOf(actor) });
-    const result = await run(async () => subscribeLoader());
+    const result = await run(async () => subscribeLoader({ request: makeRequest("/alertas", { cookie: matrix.cookieOf(actor) }), params: {}, context } as never));
     expect(outcomeOf(result)).toEqual(PUBLIC_RULE[actor]);
   });
 

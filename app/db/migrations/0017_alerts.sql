@@ -31,7 +31,7 @@ CREATE TABLE "listing_alerts" (
 --> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "list_unsubscribe" text;--> statement-breakpoint
 ALTER TABLE "listing_alert_digests" ADD CONSTRAINT "listing_alert_digests_alert_id_listing_alerts_id_fk" FOREIGN KEY ("alert_id") REFERENCES "public"."listing_alerts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "listing_alert_tokens" ADD CONSTRAINT "listing_alert_tokens_alert_id_listing_alerts_id_fk" FOREIGN KEY ("alert_id") REFERENCES "public"."listing_alerts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "listing_alert_tokens" ADD CONSTRAINT "listing_alert_tokens_alert_id_listing_alerts_id_fk" FOREIGN KEY ("alert_id") REFERENCES "public"."listing_alerts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "listing_alerts" ADD CONSTRAINT "listing_alerts_lead_id_leads_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "listing_alert_tokens_email_idx" ON "listing_alert_tokens" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "listing_alert_tokens_created_idx" ON "listing_alert_tokens" USING btree ("created_at");--> statement-breakpoint

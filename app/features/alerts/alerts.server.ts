@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
 import { isDatabaseUnavailable } from "~/db/availability.server";
 import type { Database } from "~/db/client.server";
 import { leads, listing_alert_tokens, listing_alerts } from "~/db/schema";
@@ -144,7 +144,8 @@ export async function loadManagePage(db: Database, token: string): Promise<Manag
   return { email: maskEmail(found.email), alerts, ownStatus: alerts.find((alert) => alert.own)?.status ?? null };
 }
 
-export type ManageResult = { ok: true; message: string } | { ok: false; status: 400 | 404; message: string };
+/** `none`: the address has no alert left (its links are gone too): the page itself is gone. */
+export type ManageResult = { ok: true; message: string; none?: boolean } | { ok: false; status: 400 | 404; message: string };
 
 /**
  * The page's buttons (and the one-click unsubscribe of RFC 8058, a POST with
@@ -156,7 +157,7 @@ export async function manageAlert(db: Database, token: string, fields: Fields): 
   if (!found) return { ok: false, status: 404, message: ALERT_MESSAGES.notFound };
   if (fields["List-Unsubscribe"] === "One-Click") {
     if (found.alert_id) await deleteAlert(db, found.email, found.alert_id);
-    return { ok: true, message: ALERT_MESSAGES.cancelled };
+    return { ok: true, message: ALERT_MESSAGES.cancelled, none: await forgetIfNone(db, found.email) };
   }
   const intent = fields.intent;
   if (intent === "confirm" && found.alert_id) {
@@ -165,9 +166,18 @@ export async function manageAlert(db: Database, token: string, fields: Fields): 
   }
   if (intent === "cancel" && isUuid(fields.alert)) {
     const deleted = await deleteAlert(db, found.email, fields.alert as string);
-    return deleted ? { ok: true, message: ALERT_MESSAGES.cancelled } : { ok: false, status: 404, message: ALERT_MESSAGES.notFound };
+    if (!deleted) return { ok: false, status: 404, message: ALERT_MESSAGES.notFound };
+    return { ok: true, message: ALERT_MESSAGES.cancelled, none: await forgetIfNone(db, found.email) };
   }
   return { ok: false, status: 400, message: ALERT_MESSAGES.badAction };
+}
+
+/** With no alert left, the address's links go too: nothing of the address stays. True then. */
+async function forgetIfNone(db: Database, email: string): Promise<boolean> {
+  const [left] = await db.select({ id: listing_alerts.id }).from(listing_alerts).where(sql`lower(${listing_alerts.email}) = ${email.toLowerCase()}`).limit(1);
+  if (left) return false;
+  await db.delete(listing_alert_tokens).where(sql`lower(${listing_alert_tokens.email}) = ${email.toLowerCase()}`);
+  return true;
 }
 
 async function deleteAlert(db: Database, email: string, alertId: string): Promise<boolean> {
@@ -240,6 +250,13 @@ export async function pruneAlerts(db: Database): Promise<{ expired: number }> {
     .delete(listing_alerts)
     .where(and(eq(listing_alerts.status, "pending"), lt(listing_alerts.created_at, sql`now() - make_interval(days => ${ALERT_PENDING_DAYS})`)))
     .returning({ id: listing_alerts.id });
-  await db.delete(listing_alert_tokens).where(lt(listing_alert_tokens.created_at, sql`now() - make_interval(days => ${ALERT_LINK_DAYS})`));
+  await db
+    .delete(listing_alert_tokens)
+    .where(
+      or(
+        lt(listing_alert_tokens.created_at, sql`now() - make_interval(days => ${ALERT_LINK_DAYS})`),
+        sql`not exists (select 1 from listing_alerts a where lower(a.email) = lower(${listing_alert_tokens.email}))`,
+      ),
+    );
   return { expired: expired.length };
 }

@@ -1,5 +1,5 @@
 import { and, inArray, isNotNull, like, or, sql } from "drizzle-orm";
-import { leads, listing_alerts, outbox } from "~/db/schema";
+import { leads, listing_alert_tokens, listing_alerts, outbox } from "~/db/schema";
 import type { DbOrTx } from "~/features/mail/outbox.server";
 import { alertFilters } from "./alerts.server";
 import { describeFilters } from "./describe";
@@ -50,6 +50,7 @@ export async function deletePersonAlerts(tx: DbOrTx, leadIds: string[]): Promise
   if (leadIds.length === 0) return 0;
   const deleted = await tx.delete(listing_alerts).where(alertsWhere(leadIds, await contactsOf(tx, leadIds))).returning({ email: listing_alerts.email });
   const addresses = [...new Set(deleted.map((row) => row.email.toLowerCase()))];
+  if (addresses.length) await tx.delete(listing_alert_tokens).where(inArray(sql`lower(${listing_alert_tokens.email})`, addresses));
   if (addresses.length) await tx.delete(outbox).where(and(like(outbox.kind, "alert-%"), inArray(sql`lower(${outbox.to_address})`, addresses)));
   return deleted.length;
 }

@@ -42,7 +42,7 @@ export default function AlertsManagePage({ loaderData, actionData }: Route.Compo
         </p>
       )}
       {ownStatus === "pending" && (
-        <form method="post" className="mt-6 rounded-lg border bg-card p-4">
+        <form method="post" className="mt-6 rounded-lg border border-border bg-card p-4">
           <p>Confirme para começar a receber, no máximo uma vez por dia, os imóveis novos ou que baixaram de preço nesta busca.</p>
           <button type="submit" name="intent" value="confirm" className={`${buttonClass()} mt-3`}>
             Confirmar alerta
@@ -54,7 +54,7 @@ export default function AlertsManagePage({ loaderData, actionData }: Route.Compo
       ) : (
         <ul className="mt-6 grid gap-3">
           {alerts.map((alert) => (
-            <li key={alert.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-card p-4">
+            <li key={alert.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border bg-card p-4">
               <div className="min-w-0">
                 <Link to={alert.href} className="font-semibold underline-offset-4 hover:underline">
                   {alert.description}

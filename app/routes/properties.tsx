@@ -187,7 +187,7 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
               <Pagination className="mt-8" page={page} pageCount={pageCount} hrefFor={(target) => listPageHref(filters, target)} />
             </>
           )}
-          <form method="post" action="/alertas" className="mt-8 rounded-lg border bg-card p-4 sm:p-5" dangerouslySetInnerHTML={{ __html: alertForm }} />
+          <form method="post" action="/alertas" className="mt-8 rounded-lg border border-border bg-card p-4 sm:p-5" dangerouslySetInnerHTML={{ __html: alertForm }} />
         </div>
       </div>
     </section>

@@ -19,6 +19,9 @@ export default [
     route("privacidade", "routes/privacy.tsx"),
     // The visitor's favourites, kept in the browser (issue 13)
     route("favoritos", "routes/favorites.tsx"),
+    // 'Avise-me' (issue 23, decision 025): the form's post, and an address's alerts by its e-mailed link
+    route("alertas", "routes/alerts-subscribe.tsx"),
+    route("alertas/:token", "routes/alerts-manage.tsx"),
     // Any other path: the 404 page, answered with status 404
     route("*", "routes/not-found.tsx"),
   ]),

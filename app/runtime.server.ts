@@ -13,6 +13,8 @@ import { type BackupSchedule, startBackupSchedule } from "~/features/backup/sche
 import { seedDemoIfEmpty } from "~/features/properties/seed/seed.server";
 import { LiveHub } from "~/features/live/hub.server";
 import { pruneOutbox } from "~/features/mail/housekeeping.server";
+import { pruneAlerts } from "~/features/alerts/alerts.server";
+import { runAlertDigests } from "~/features/alerts/digest.server";
 import { sealStoredLinks } from "~/features/mail/stored-links.server";
 import { type MailWorker, idleMailWorker, startMailWorker } from "~/features/mail/worker.server";
 import { sweepOrphanMedia } from "~/features/media/cleanup.server";
@@ -142,6 +144,14 @@ export async function housekeepingRound(runtime: Pick<Runtime, "db" | "storage" 
     await sendMonthlyOwnerReports(runtime.db, new Date())
       .then((result) => result.queued > 0 && log.info({ queued: result.queued, period: result.period }, "owner reports queued"))
       .catch((error) => log.error({ ...errorFields(error) }, "owner reports round failed"));
+    // 'Avise-me' (decision 025): unconfirmed alerts after 7 days and old links go; each confirmed
+    // alert's digest at most once a day (its claim makes a second round or process a no-op).
+    await pruneAlerts(runtime.db)
+      .then((result) => result.expired > 0 && log.info(result, "unconfirmed alerts deleted"))
+      .catch((error) => log.error({ ...errorFields(error) }, "alerts prune failed"));
+    await runAlertDigests(runtime.db, runtime.env)
+      .then((result) => result.queued > 0 && log.info(result, "alert digests queued"))
+      .catch((error) => log.error({ ...errorFields(error) }, "alert digests round failed"));
   });
 }
 

@@ -17,6 +17,8 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { sendMonthlyOwnerReports } from "~/features/owners/report.server";
+import { pruneAlerts } from "~/features/alerts/alerts.server";
+import { runAlertDigests } from "~/features/alerts/digest.server";
 import { parseArgs } from "node:util";
 import { asc, eq } from "drizzle-orm";
 import { type DatabaseHandle, migrateDatabase, openDatabase } from "~/db/client.server";
@@ -46,6 +48,7 @@ Comandos:
   restore <arquivo> [--force]                 restaura uma cópia (de backup, /crm/backup ou
                                               DATA_DIR/backups) com o servidor parado
   owner-reports [--period AAAA-MM]            põe na fila os relatórios mensais dos proprietários
+  alert-digests                               põe na fila os resumos diários dos alertas 'Avise-me' (um por alerta e dia)
                                               (o mês anterior; nunca duas vezes o mesmo mês)
 `;
 
@@ -98,7 +101,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
     out(USAGE);
     return;
   }
-  const known = ["user:list", "user:create", "user:password", "role:set", "role:remove", "backup", "restore", "owner-reports"];
+  const known = ["user:list", "user:create", "user:password", "role:set", "role:remove", "backup", "restore", "owner-reports", "alert-digests"];
   if (!known.includes(command)) throw new CliError(`Comando desconhecido: ${command}\n\n${USAGE}`);
 
   const env = parseEnv(process.env);
@@ -188,6 +191,13 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
         if (values.period !== undefined && !/^\d{4}-(0[1-9]|1[0-2])$/.test(values.period)) throw new CliError("Período inválido: use --period AAAA-MM");
         const result = await sendMonthlyOwnerReports(handle.db, new Date(), values.period);
         out(`Relatórios de ${result.period}: ${result.queued} e-mail(s) na fila.`);
+        return;
+      }
+      case "alert-digests": {
+        // 'Avise-me' (decision 025): today's digests, at most one per alert and day; idempotent.
+        await pruneAlerts(handle.db);
+        const result = await runAlertDigests(handle.db, env);
+        out(`Alertas confirmados: ${result.alerts}; resumos na fila: ${result.queued}.`);
         return;
       }
       case "backup": {

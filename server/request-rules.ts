@@ -67,7 +67,7 @@ export function isPrivateResponse(path: string, cookie: string | undefined, resp
  * A listing's ficha (…/ficha.pdf) is a PDF drawn per request, revalidated by its own ETag and
  * limited per address: a cached copy would skip the limit and hold megabytes per listing.
  */
-const UNCACHED_PATH = /^\/(crm|auth|favoritos)(\.data$|\/|$)|^\/(api|media|assets|calendario|feeds)\/|^\/healthz$|^\/__manifest$|\/ficha\.pdf$/;
+const UNCACHED_PATH = /^\/(crm|auth|favoritos|alertas)(\.data$|\/|$)|^\/(api|media|assets|calendario|feeds)\/|^\/healthz$|^\/__manifest$|\/ficha\.pdf$/;
 
 /** Anonymous GETs of the public site: no cookie of ours, nothing signed in, nothing written. */
 export function isCacheable(method: string, path: string, cookie: string | undefined): boolean {

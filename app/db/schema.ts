@@ -447,6 +447,11 @@ export const outbox = pgTable(
     sent_at: timestamp("sent_at", { withTimezone: true }),
     /** The lead a message is about (new-lead alert): its timeline lists it, and it goes with the lead. */
     lead_id: uuid("lead_id").references(() => leads.id, { onDelete: "cascade" }),
+    /**
+     * 'Avise-me' digests (decision 025): the List-Unsubscribe address, holding
+     * LINK_TOKEN_PLACEHOLDER like the bodies; the sender adds the one-click headers.
+     */
+    list_unsubscribe: text("list_unsubscribe"),
   },
   (table) => [
     index("outbox_due_idx").on(table.status, table.next_attempt_at),
@@ -864,4 +869,68 @@ export const property_price_drops = pgTable(
     new_price: numeric("new_price", { precision: 14, scale: 2, mode: "number" }).notNull(),
   },
   (table) => [index("property_price_drops_at_idx").on(table.at, table.property_id)],
+);
+
+// --- 'Avise-me' (issue 23, item 3; decision 025) ---
+
+/**
+ * A visitor's alert on /imoveis: an e-mail (and optionally a WhatsApp number) and the list's
+ * filters as their normalised query string (filters.ts). Pending until the link of the
+ * confirmation e-mail is followed (double opt-in); pending alerts go after ALERT_PENDING_DAYS,
+ * cancelled ones are deleted.
+ */
+export const listing_alerts = pgTable(
+  "listing_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    query: text("query").notNull(),
+    status: text("status", { enum: ["pending", "confirmed"] }).notNull().default("pending"),
+    /** The lead made at confirmation (with a profile from the filters), so the broker sees the demand. */
+    lead_id: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmed_at: timestamp("confirmed_at", { withTimezone: true }),
+    last_sent_at: timestamp("last_sent_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("listing_alerts_email_query_idx").on(sql`lower(${table.email})`, table.query),
+    index("listing_alerts_status_idx").on(table.status, table.created_at),
+    check("listing_alerts_status_valid", sql.raw("status in ('pending', 'confirmed')")),
+    check("listing_alerts_email_length", sql.raw("char_length(email) between 3 and 255")),
+    check("listing_alerts_phone_length", sql.raw("phone is null or char_length(phone) between 10 and 20")),
+    check("listing_alerts_query_length", sql.raw("char_length(query) <= 1000")),
+  ],
+);
+
+/**
+ * The links of the alerts' e-mails: one random token per message, stored only as its sha256
+ * (the outbox holds it sealed until sent: decision 011). A token opens its e-mail address's
+ * alerts page (/alertas/<token>); it confirms or cancels its own alert. An address's links go
+ * when its last alert does.
+ */
+export const listing_alert_tokens = pgTable(
+  "listing_alert_tokens",
+  {
+    token_hash: text("token_hash").primaryKey(),
+    email: text("email").notNull(),
+    /** Null once its alert is cancelled: the link still opens the address's other alerts. */
+    alert_id: uuid("alert_id").references(() => listing_alerts.id, { onDelete: "set null" }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("listing_alert_tokens_email_idx").on(sql`lower(${table.email})`), index("listing_alert_tokens_created_idx").on(table.created_at)],
+);
+
+/** One row per alert and day a digest was queued: the claim that keeps it to one a day, whoever runs the job. */
+export const listing_alert_digests = pgTable(
+  "listing_alert_digests",
+  {
+    alert_id: uuid("alert_id")
+      .notNull()
+      .references(() => listing_alerts.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    listings: integer("listings").notNull(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.alert_id, table.day] })],
 );

@@ -64,6 +64,12 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
         estiver conosco e depois pelo prazo que a lei exigir, e você pode pedir acesso, correção ou exclusão como
         descrito abaixo.
       </p>
+      <p className="mt-2">
+        Se você cria um alerta &ldquo;Me avise quando surgir um imóvel assim&rdquo;, guardamos o seu email, o WhatsApp
+        (se informado) e a busca, só para enviar no máximo um email por dia com os imóveis novos ou que baixaram de
+        preço. O alerta só começa depois que você confirma pelo link do email; sem confirmação, ele é apagado em 7
+        dias. Todo email do alerta tem um link para cancelá-lo, e o alerta cancelado é apagado na hora.
+      </p>
 
       <h2 className={section}>Com quem compartilhamos</h2>
       <p className="mt-2">

@@ -25,6 +25,7 @@ import { listResultsMap } from "~/features/properties/map/map-data.server";
 const ResultsMap = lazy(() => import("~/features/properties/map/components/results-map"));
 import { ViewSwitch } from "~/features/properties/map/components/view-switch";
 import type { ResultsMapData } from "~/features/properties/map/types";
+import { alertFormHtml } from "~/features/alerts/form-html.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -33,6 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const view = params.get("visualizacao") === "mapa" ? ("mapa" as const) : ("lista" as const);
   let resultsMap: ResultsMapData | null = null;
   const listQuery = listSearchParams(filters);
+  // 'Avise-me' (decision 025): the form's markup comes with the data, so the page's JavaScript stays as it was.
+  const alertForm = alertFormHtml(listQuery);
   const views = { lista: `/imoveis${listQuery ? `?${listQuery}` : ""}`, mapa: `/imoveis?${listQuery ? `${listQuery}&` : ""}visualizacao=mapa` };
   // A malformed page reads as the first, one past the end as the last (listPublicPropertiesPage).
   const page = parsePage(params);
@@ -40,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // No code is that long: say so rather than search for it. A bad value answers 400, with the
   // page itself (the list's frame and the message), so a hand-edited link still lands somewhere.
   if (codigoTooLong(params)) {
-    return data({ filters: { ...filters, codigo: "" }, ...empty, codigoError: CODIGO_TOO_LONG as string | null, featureOptions: featureFilterOptions(), view, views, resultsMap }, { status: 400 });
+    return data({ filters: { ...filters, codigo: "" }, ...empty, codigoError: CODIGO_TOO_LONG as string | null, featureOptions: featureFilterOptions(), view, views, resultsMap, alertForm }, { status: 400 });
   }
   // Spec §8: a failed load is logged; the list stays empty and says so.
   let list = empty;
@@ -59,7 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   // Thrown, so the loader's data keeps one shape for the page and its callers.
   if (exact) throw redirect(`/imoveis/${exact}`);
-  return { filters, ...list, codigoError: null as string | null, featureOptions: featureFilterOptions(), view, views, resultsMap };
+  return { filters, ...list, codigoError: null as string | null, featureOptions: featureFilterOptions(), view, views, resultsMap, alertForm };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
@@ -89,7 +92,7 @@ function activeFilterCount(filters: ListFilters): number {
 export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
   // The list, with its current filters, follows the database (spec §2).
   useLiveUpdates("properties");
-  const { filters, properties, total, page, pageCount, codigoError, featureOptions, view, views, resultsMap } = loaderData;
+  const { filters, properties, total, page, pageCount, codigoError, featureOptions, view, views, resultsMap, alertForm } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
@@ -184,6 +187,7 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
               <Pagination className="mt-8" page={page} pageCount={pageCount} hrefFor={(target) => listPageHref(filters, target)} />
             </>
           )}
+          <form method="post" action="/alertas" className="mt-8 rounded-lg border border-border bg-card p-4 sm:p-5" dangerouslySetInnerHTML={{ __html: alertForm }} />
         </div>
       </div>
     </section>

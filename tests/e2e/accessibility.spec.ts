@@ -24,7 +24,7 @@ for (const width of [390, 1280]) {
     test("public pages", async ({ page }) => {
       const list = await (await page.request.get("/imoveis")).text();
       const detail = /href="(\/imoveis\/[0-9a-f-]{36})"/.exec(list)![1];
-      for (const path of ["/", "/imoveis", detail, "/sobre", "/contato", "/privacidade", "/agendar-visita", "/favoritos", "/auth", "/nao-existe"]) {
+      for (const path of ["/", "/imoveis", detail, "/sobre", "/contato", "/privacidade", "/agendar-visita", "/favoritos", "/alertas", "/auth", "/nao-existe"]) {
         await page.goto(path);
         await waitForHydration(page);
         await expectNoViolations(page, path);

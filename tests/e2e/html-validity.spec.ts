@@ -20,7 +20,7 @@ test("every public page is valid HTML (Nu checker)", async ({ request }) => {
 
   const list = await (await request.get("/imoveis")).text();
   const detail = /href="(\/imoveis\/[0-9a-f-]{36})"/.exec(list)![1];
-  const pages = ["/", "/imoveis", detail, "/imoveis/bairros", "/imoveis/bairro/ponta-negra", "/sobre", "/contato", "/agendar-visita", "/privacidade", "/favoritos", "/auth", "/pagina-que-nao-existe"];
+  const pages = ["/", "/imoveis", detail, "/imoveis/bairros", "/imoveis/bairro/ponta-negra", "/sobre", "/contato", "/agendar-visita", "/privacidade", "/favoritos", "/alertas", "/auth", "/pagina-que-nao-existe"];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nu-"));
   const files = new Map<string, string>();
   try {

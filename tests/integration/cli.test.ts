@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { audit_log, invitation, outbox, owners, properties, property_owners, user, user_roles } from "~/db/schema";
+import { audit_log, invitation, listing_alerts, outbox, owners, properties, property_owners, user, user_roles } from "~/db/schema";
 import { createUserWithPassword } from "~/features/auth/auth.server";
 import { inviteUser } from "~/features/auth/invitations.server";
 import { createSignedInUser, propertyValues } from "../helpers/factories";
@@ -106,5 +106,17 @@ describe.each(DATABASE_KINDS)("CLI role:set on %s", (kind) => {
     expect(out).toEqual(["Relatórios de 2026-01: 1 e-mail(s) na fila.", "Relatórios de 2026-01: 0 e-mail(s) na fila."]);
     const mails = await read((db) => db.select().from(outbox).where(eq(outbox.kind, "owner_report")));
     expect(mails.map((mail) => mail.to_address)).toEqual(["dona.cli@exemplo.com"]);
+  });
+  it("alert-digests queues a confirmed alert's digest once a day (decision 025)", async () => {
+    await read(async (db) => {
+      await db.insert(listing_alerts).values({ email: "alerta.cli@exemplo.com", query: "bairro=Bairro+do+CLI", status: "confirmed", confirmed_at: sql`now() - interval '1 day'` });
+      await db.insert(properties).values(propertyValues({ neighborhood: "Bairro do CLI" }));
+    });
+    const out: string[] = [];
+    await runCli(["alert-digests"], (line) => out.push(line));
+    await runCli(["alert-digests"], (line) => out.push(line));
+    expect(out).toEqual(["Alertas confirmados: 1; resumos na fila: 1.", "Alertas confirmados: 1; resumos na fila: 0."]);
+    const mails = await read((db) => db.select().from(outbox).where(eq(outbox.kind, "alert-digest")));
+    expect(mails.map((mail) => mail.to_address)).toEqual(["alerta.cli@exemplo.com"]);
   });
 });

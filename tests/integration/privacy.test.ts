@@ -156,7 +156,7 @@ describe.each(DATABASE_KINDS)("the person's rights (LGPD) on %s", (kind) => {
     const exported = await json.json();
     // The person reads it: every key and value in Portuguese, dates as "dd/mm/aaaa, hh:mm" (Fortaleza).
     const DATE = /^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/;
-    expect(Object.keys(exported)).toEqual(["gerado_em", "fuso_horario", "descricao", "leads", "anotacoes_e_historico", "visitas", "emails", "perfis_de_busca", "imoveis_enviados"]);
+    expect(Object.keys(exported)).toEqual(["gerado_em", "fuso_horario", "descricao", "leads", "anotacoes_e_historico", "visitas", "emails", "perfis_de_busca", "imoveis_enviados", "alertas_avise_me"]);
     expect(exported.gerado_em).toMatch(DATE);
     expect(exported.leads.map((lead: { id: string }) => lead.id).sort()).toEqual([ids.contact, ids.digitsOnly, ids.sameEmail].sort());
     const contact = exported.leads.find((lead: { id: string }) => lead.id === ids.contact);

@@ -26,6 +26,8 @@ export type ClaimedRow = {
   text_body: string;
   html_body: string | null;
   link_token: string | null;
+  /** 'Avise-me' digests: the List-Unsubscribe address (holds the link's placeholder). */
+  list_unsubscribe: string | null;
   attempts: number;
 };
 
@@ -48,7 +50,7 @@ export async function claimNext(db: Database, leaseSeconds: number, takeExpired 
         limit 1
         for update skip locked
       )
-      returning id, kind, to_address, reply_to, subject, text_body, html_body, link_token, attempts`,
+      returning id, kind, to_address, reply_to, subject, text_body, html_body, link_token, list_unsubscribe, attempts`,
   );
   return row ? { ...row, attempts: Number(row.attempts) } : null;
 }

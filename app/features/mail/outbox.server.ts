@@ -20,6 +20,8 @@ export type OutgoingMail = {
   sealedLinkToken?: string | null;
   /** The lead the message is about: the lead's timeline lists it, and it is deleted with the lead. */
   leadId?: string | null;
+  /** 'Avise-me' digests: the one-click unsubscribe address (with LINK_TOKEN_PLACEHOLDER). */
+  listUnsubscribe?: string | null;
 };
 
 /**
@@ -39,6 +41,7 @@ export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<strin
       html_body: mail.html ?? null,
       link_token: mail.sealedLinkToken ?? null,
       lead_id: mail.leadId ?? null,
+      list_unsubscribe: mail.listUnsubscribe ?? null,
     })
     .returning({ id: outbox.id });
   return row.id;

@@ -100,11 +100,27 @@ export async function deliverDueMail(runtime: Pick<Runtime, "db" | "env">, optio
  * sealed token is gone or opens with no key we hold (a copy started elsewhere, a changed
  * AUTH_SECRET) is not sent at all: a link without its token helps no one.
  */
-function bodiesOf(env: SecretSource, row: ClaimedRow): { text: string; html: string | null } | null {
-  if (!needsLinkToken(row.text_body) && !needsLinkToken(row.html_body)) return { text: row.text_body, html: row.html_body };
+function bodiesOf(env: SecretSource, row: ClaimedRow): { text: string; html: string | null; unsubscribe: string | null } | null {
+  if (!needsLinkToken(row.text_body) && !needsLinkToken(row.html_body) && !needsLinkToken(row.list_unsubscribe)) {
+    return { text: row.text_body, html: row.html_body, unsubscribe: row.list_unsubscribe };
+  }
   const token = row.link_token ? openLinkToken(env, row.link_token) : null;
   if (!token) return null;
-  return { text: withLinkToken(row.text_body, token), html: row.html_body === null ? null : withLinkToken(row.html_body, token) };
+  return {
+    text: withLinkToken(row.text_body, token),
+    html: row.html_body === null ? null : withLinkToken(row.html_body, token),
+    unsubscribe: row.list_unsubscribe === null ? null : withLinkToken(row.list_unsubscribe, token),
+  };
+}
+
+/** The message's own headers: a digest's one-click unsubscribe (RFC 8058) besides Auto-Submitted. */
+function headersOf(unsubscribe: string | null): Record<string, string> {
+  const headers: Record<string, string> = { "Auto-Submitted": "auto-generated" };
+  if (unsubscribe) {
+    headers["List-Unsubscribe"] = `<${unsubscribe}>`;
+    headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
+  }
+  return headers;
 }
 
 /** One message to the SMTP server; never throws: the answer becomes the outcome to record. */
@@ -123,7 +139,7 @@ async function sendRow(transport: Transporter, from: string, env: Pick<Env, "pub
       text: bodies.text,
       ...(bodies.html ? { html: bodies.html } : {}),
       messageId: messageIdFor(row.id, env),
-      headers: { "Auto-Submitted": "auto-generated" },
+      headers: headersOf(bodies.unsubscribe),
     });
     return { kind: "sent" };
   } catch (error) {

@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { lead_events, lead_profiles, leads, outbox, visits } from "~/db/schema";
 import { type AuditActor, recordAudit, type Tx } from "~/features/audit/audit.server";
 import { ANONYMIZED } from "./markers";
+import { deletePersonAlerts } from "~/features/alerts/privacy.server";
 import { personMailIds } from "./person-mail.server";
 
 export type AnonymizeCounts = { leads: number; events: number; visits: number; emails: number };
@@ -26,6 +27,8 @@ export async function anonymizeLeadsInTx(
   await tx.select({ id: leads.id }).from(leads).where(inArray(leads.id, ids)).for("update");
   // Found while the leads still hold their phones and e-mails: the messages naming them go too.
   const mailIds = await personMailIds(tx, ids);
+  // Issue 23, item 6: the person's 'Avise-me' alerts go (found by the contacts the leads still hold).
+  await deletePersonAlerts(tx, ids);
   const leadRows = await tx
     .update(leads)
     .set({

@@ -109,6 +109,16 @@ export function personJson(person: PersonData, generatedAt: Date): string {
         enviado_em: when(sent.sent_at),
         enviado_por: sent.actor_name,
       })),
+      alertas_avise_me: (person.alerts ?? []).map((alert) => ({
+        id: alert.id,
+        email: alert.email,
+        whatsapp: alert.phone,
+        busca: alert.search,
+        situacao: alert.status,
+        criado_em: when(alert.created_at),
+        confirmado_em: alert.confirmed_at ? when(alert.confirmed_at) : null,
+        ultimo_envio_em: alert.last_sent_at ? when(alert.last_sent_at) : null,
+      })),
     },
     null,
     2,
@@ -190,6 +200,9 @@ export function personCsv(person: PersonData): string {
       assunto: mail.assunto,
       texto: mail.texto,
     });
+  }
+  for (const alert of person.alerts ?? []) {
+    rows.push({ tipo: "Alerta 'Avise-me'", id: alert.id, data: when(alert.created_at), texto: `${alert.search} (${alert.status}; ${alert.email}${alert.phone ? `, ${alert.phone}` : ""})` });
   }
   for (const profile of person.profiles ?? []) {
     rows.push({ tipo: "Perfil de busca", id: profile.id, id_do_lead: profile.lead_id, data: when(profile.created_at), texto: profile.summary });

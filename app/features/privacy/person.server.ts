@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm
 import type { Database } from "~/db/client.server";
 import { lead_events, lead_matches_sent, lead_profiles, leads, outbox, properties, visits } from "~/db/schema";
 import { profileSummary } from "~/features/matching/reasons";
+import { type PersonAlert, personAlerts } from "~/features/alerts/privacy.server";
 import type { LeadInterest, LeadOrigin, LeadStatus, PropertyType } from "~/db/values";
 import { isUuid } from "~/lib/ids";
 import { ANONYMIZED, isAnonymized } from "./markers";
@@ -144,6 +145,8 @@ export type PersonData = {
   /** Issue 23: what the person looks for (perfis de busca) and the listings sent to them. */
   profiles: { id: string; lead_id: string; summary: string; created_at: string; updated_at: string }[];
   matchesSent: { id: string; lead_id: string; property: { codigo: string; title: string }; channel: string; sent_at: string; actor_name: string | null }[];
+  /** Issue 23, item 6: the person's 'Avise-me' alerts (features/alerts/privacy.server.ts). */
+  alerts?: PersonAlert[];
 };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -158,7 +161,7 @@ export async function loadPerson(db: Database, anchorId: string): Promise<Person
 
 export async function loadLeadsData(db: Database, anchorId: string, ids: string[]): Promise<PersonData> {
   const mailIds = await personMailIds(db, ids);
-  const [leadRows, eventRows, visitRows, emailRows, profileRows, sentRows] = await Promise.all([
+  const [leadRows, eventRows, visitRows, emailRows, profileRows, sentRows, alertRows] = await Promise.all([
     db
       .select({ lead: leads, codigo: properties.codigo, title: properties.title })
       .from(leads)
@@ -182,6 +185,7 @@ export async function loadLeadsData(db: Database, anchorId: string, ids: string[
       .innerJoin(properties, eq(properties.id, lead_matches_sent.property_id))
       .where(inArray(lead_matches_sent.lead_id, ids))
       .orderBy(asc(lead_matches_sent.sent_at), asc(lead_matches_sent.id)),
+    personAlerts(db, ids),
   ]);
   return {
     anchorId,
@@ -240,6 +244,7 @@ export async function loadLeadsData(db: Database, anchorId: string, ids: string[
       sent_at: iso(sent.sent_at),
       actor_name: sent.actor_name,
     })),
+    alerts: alertRows,
   };
 }
 

@@ -4,6 +4,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { startServerOnOwnDatabase } from "../helpers/server-process";
 import { signInAsAdmin, waitForHydration } from "./helpers";
 import { TEMPLATE_DIR } from "./template";
+import { DEFAULT_TILE_URL } from "~/features/properties/map/tiles";
 
 /**
  * Issue 22, item 5, on the production build with a server of its own (port 3690; this spec edits a
@@ -131,7 +132,10 @@ for (const width of [390, 1280]) {
     await expect(page.locator("iframe")).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/listing-media-property-${width}-before.png`, fullPage: false });
     await expectNoViolations(page, `${propertyPath} at ${width} px`);
-    expect(outside).toEqual([]);
+    // Nothing from the players before the click. (The map below the players has scrolled into view
+    // too, and its tiles come from the tile provider: listing-map.spec.ts covers those.)
+    const tiles = new URL(DEFAULT_TILE_URL.replace(/\{[a-z]\}/g, "0")).origin;
+    expect(outside.filter((url) => !url.startsWith(tiles))).toEqual([]);
 
     await section.getByRole("button", { name: "Assistir ao vídeo" }).click();
     const player = section.locator("iframe");

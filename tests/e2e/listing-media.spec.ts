@@ -36,7 +36,9 @@ test.beforeAll(async () => {
   ({ stop: stopServer } = await startServerOnOwnDatabase({
     port: PORT,
     label: "listing-media",
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    // On PostgreSQL the server starts on an empty database of its own: the demo listings (with
+    // their photos) give it listings to edit, as the PGlite template does.
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...(process.env.TEST_DATABASE_URL ? { SEED_DEMO: "true" } : {}) },
     templateDir: TEMPLATE_DIR,
   }));
 });

@@ -117,7 +117,15 @@ test("the index links to each page; the property page links to its neighbourhood
   await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
 
   const firstCard = page.locator('main a[href^="/imoveis/"]').filter({ hasText: /\S/ });
-  const detail = await firstCard.evaluateAll((links) => links.map((link) => link.getAttribute("href")).find((href) => /^\/imoveis\/[0-9a-f-]{36}$/.test(href ?? "")));
+  // The click navigates in the browser: the URL changes before the new page is drawn, so wait for
+  // a listing's card rather than read the links at once.
+  let detail: string | undefined;
+  await expect
+    .poll(async () => {
+      detail = await firstCard.evaluateAll((links) => links.map((link) => link.getAttribute("href")).find((href) => /^\/imoveis\/[0-9a-f-]{36}$/.test(href ?? "")) ?? undefined);
+      return detail !== undefined;
+    })
+    .toBe(true);
   await page.goto(detail!);
   await waitForHydration(page);
   await page.getByRole("link", { name: "Ponta Negra", exact: true }).click();

@@ -54,6 +54,8 @@ export default [
       // Owners and the captação of their listings (issue 23, decision 024)
       route("proprietarios", "routes/crm-owners.tsx"),
       route("proprietarios/:id", "routes/crm-owner.tsx"),
+      // The visitors' 'Avise-me' alerts: the demand the site collects (decision 025)
+      route("avise-me", "routes/crm-alerts.tsx"),
       route("sair", "routes/crm-sign-out.tsx"),
     ]),
     // Staff-only resources (no page)

@@ -4,6 +4,7 @@ import { requireAdmin } from "~/features/auth/guard.server";
 import { useLiveUpdates } from "~/features/live/use-live-updates";
 import { PersonSearch } from "~/features/privacy/components/person-search";
 import { PersonView } from "~/features/privacy/components/person-view";
+import { SubscriberView, useDeleteAlertsAnswer } from "~/features/privacy/components/subscriber-view";
 import { OwnerPrivacyCard } from "~/features/owners/components/owner-privacy-card";
 import { RetentionCard } from "~/features/privacy/components/retention-card";
 import { handlePrivacyAction, loadPrivacyPage, type PrivacyAnswer } from "~/features/privacy/page.server";
@@ -34,7 +35,8 @@ export default function CrmPrivacyPage({ loaderData }: Route.ComponentProps) {
   useLiveUpdates("leads", "visits", "settings");
   const answer = useActionData<typeof action>();
   const searchError = answer && "intent" in answer && answer.intent === "search" && !answer.ok ? answer.message : undefined;
-  const { person, leadNotFound, retention } = loaderData;
+  const { person, leadNotFound, subscriber, subscriberNotFound, retention } = loaderData;
+  const alertsErased = useDeleteAlertsAnswer();
   return (
     <div className="grid gap-6">
       <header>
@@ -50,7 +52,13 @@ export default function CrmPrivacyPage({ loaderData }: Route.ComponentProps) {
           Lead não encontrado. Ele pode ter sido excluído; busque pelo telefone ou e-mail.
         </Card>
       )}
+      {subscriberNotFound && !alertsErased && (
+        <Card className="p-4 text-sm" role="alert">
+          Alerta não encontrado. Ele pode já ter sido apagado; busque pelo telefone ou e-mail.
+        </Card>
+      )}
       {person && <PersonView person={person} />}
+      {subscriber && <SubscriberView subscriber={subscriber} />}
       <OwnerPrivacyCard />
       <RetentionCard {...retention} />
     </div>

@@ -53,7 +53,7 @@ for (const width of [390, 1280]) {
 
     test("CRM pages and dialogs", async ({ page }) => {
       await signInAsAdmin(page);
-      for (const path of ["/crm", "/crm/imoveis", "/crm/leads", "/crm/relatorios", "/crm/usuarios", "/crm/bairros"]) {
+      for (const path of ["/crm", "/crm/imoveis", "/crm/leads", "/crm/relatorios", "/crm/usuarios", "/crm/bairros", "/crm/avise-me", "/crm/proprietarios"]) {
         await page.goto(path);
         await waitForHydration(page);
         await expectNoViolations(page, path);

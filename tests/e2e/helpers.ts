@@ -1,11 +1,11 @@
 import { expect, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 
-/** Signs in through the real form (the admin from the test configuration). */
-export async function signInAsAdmin(page: Page, credentials = E2E_ADMIN) {
+/** Signs in through the real form (the admin from the test configuration); `baseUrl` for a spec's own server. */
+export async function signInAsAdmin(page: Page, credentials = E2E_ADMIN, baseUrl = "") {
   // A refusal (503 from the overload guard, 500) fails here with its status, not a minute later
   // while waiting for a form that never came.
-  const response = await page.goto("/auth");
+  const response = await page.goto(`${baseUrl}/auth`);
   expect(response?.status(), "GET /auth").toBe(200);
   await page.getByLabel("Email").fill(credentials.email);
   await page.getByLabel("Senha").fill(credentials.password);

@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { type ServerProcess, startServerProcess } from "../helpers/server-process";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
-import { waitForHydration } from "./helpers";
+import { E2E_ADMIN } from "../../playwright.config";
+import { signInAsAdmin, waitForHydration } from "./helpers";
 import { TEMPLATE_DIR } from "./template";
 
 /**
@@ -49,7 +50,6 @@ test("subscribe on an empty /imoveis, confirm from the e-mail, cancel from the a
   await form.getByLabel("WhatsApp (opcional)").fill("123");
   await form.getByRole("button", { name: "Criar alerta" }).click();
   await expect(page.getByRole("status")).toContainText("Telefone inválido");
-  await page.goBack();
 
   await page.goto(`${server.url}${EMPTY_SEARCH}`);
   await page.locator('form[action="/alertas"]').getByLabel("E-mail").fill(EMAIL);
@@ -77,4 +77,35 @@ test("subscribe on an empty /imoveis, confirm from the e-mail, cancel from the a
   // The address's last alert: its page is gone too, and /alertas says so.
   await expect(page).toHaveURL(/\/alertas\?cancelado=1$/);
   await expect(page.getByRole("status")).toContainText("Alerta cancelado");
+});
+
+test("an e-mail-only subscriber: listed in CRM → Avise-me, found and erased in Privacidade", async ({ page }, testInfo) => {
+  const address = "so.email.alerta@exemplo.com";
+  await page.goto(`${server.url}${EMPTY_SEARCH}`);
+  await waitForHydration(page);
+  const form = page.locator('form[action="/alertas"]');
+  await form.getByLabel("E-mail").fill(address);
+  await form.getByRole("button", { name: "Criar alerta" }).click();
+  await expect(page.getByRole("status")).toContainText("Enviamos um e-mail de confirmação");
+
+  await signInAsAdmin(page, E2E_ADMIN, server.url);
+  await page.goto(`${server.url}/crm/avise-me?status=pendentes`);
+  const card = page.getByRole("list", { name: "Alertas" }).getByRole("listitem").filter({ hasText: address });
+  await expect(card).toContainText("Bairro Sem Imóveis");
+  await expect(card).toContainText("0 imóveis disponíveis atendem hoje");
+  await page.screenshot({ path: testInfo.outputPath("crm-avise-me-390.png"), fullPage: true });
+
+  await page.goto(`${server.url}/crm/privacidade`);
+  await waitForHydration(page);
+  await page.getByLabel("Telefone ou e-mail").fill(address.toUpperCase());
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await expect(page).toHaveURL(/\/crm\/privacidade\?alerta=[0-9a-f-]{36}$/);
+  const subscriber = page.getByRole("region", { name: address });
+  await expect(subscriber).toContainText("Nenhum lead com este contato");
+  await subscriber.getByRole("button", { name: "Apagar alertas" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Apagar alertas" }).click();
+  await expect(page.getByText("1 alerta apagado, com os links e e-mails deles")).toBeVisible();
+  await expect(page).toHaveURL(/\/crm\/privacidade$/);
+  await page.goto(`${server.url}/crm/avise-me?status=pendentes`);
+  await expect(page.getByText(address)).toHaveCount(0);
 });

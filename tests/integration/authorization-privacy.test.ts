@@ -1,11 +1,12 @@
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { audit_log, leads, settings } from "~/db/schema";
+import { audit_log, leads, listing_alerts, settings } from "~/db/schema";
 import { ANONYMIZED } from "~/features/privacy/markers";
+import { loader as alertsLoader } from "~/routes/crm-alerts";
 import { action as privacyAction, loader as privacyLoader } from "~/routes/crm-privacy";
 import { loader as exportLoader } from "~/routes/crm-privacy-export";
 import { loader as publicPrivacyLoader } from "~/routes/privacy";
-import { ACTORS, ADMIN_API_RULE, ADMIN_PAGE_RULE, type Actor, context, matrixRuntime, type Outcome, outcomeOf, PUBLIC_RULE } from "../helpers/authorization";
+import { ACTORS, ADMIN_API_RULE, ADMIN_PAGE_RULE, PAGE_RULE, type Actor, context, matrixRuntime, type Outcome, outcomeOf, PUBLIC_RULE } from "../helpers/authorization";
 import { insertLead, makeRequest, settle } from "../helpers/factories";
 import { DATABASE_KINDS } from "../helpers/runtime";
 
@@ -88,6 +89,43 @@ describe.each(DATABASE_KINDS)("privacy authorisation matrix on %s", (kind) => {
     const saved = await matrix.runtime.db.select().from(settings).where(and(eq(settings.key, "retention_months")));
     expect(saved.length).toBe(actor === "admin" ? 1 : 0);
     expect((await audits("privacy.retention_months")) - before).toBe(actor === "admin" ? 1 : 0);
+  });
+
+  // 'Avise-me' subscribers with no lead (decision 025): found, exported and erased by admins only;
+  // the list of alerts (/crm/avise-me) is a staff page.
+  const SUBSCRIBER = "assinante.matriz@teste.com";
+  let alerts = 0;
+  const newAlert = async (actor: Actor) =>
+    (await matrix.runtime.db.insert(listing_alerts).values({ email: `${actor}.${SUBSCRIBER}`, query: `quartos=${++alerts % 4 || 4}&bairro=b${alerts}`, status: "confirmed" }).returning())[0].id;
+
+  it.each(ACTORS)("loader /crm/avise-me for %s", async (actor) => {
+    await newAlert(actor);
+    const result = await settle(() => alertsLoader({ request: makeRequest("/crm/avise-me?status=confirmados", { cookie: cookieOf(actor) }), params: {}, context } as never));
+    expect(outcomeOf(result)).toEqual(PAGE_RULE[actor]);
+    if (actor === "corretor" || actor === "admin") expect(JSON.stringify(result)).toContain(SUBSCRIBER);
+  });
+
+  it.each(ACTORS)("loader /crm/privacidade?alerta=… and its export for %s", async (actor) => {
+    const id = await newAlert(actor);
+    const page = await settle(() => privacyLoader({ request: makeRequest(`/crm/privacidade?alerta=${id}`, { cookie: cookieOf(actor) }), params: {}, context } as never));
+    expect(outcomeOf(page)).toEqual(ADMIN_PAGE_RULE[actor]);
+    const before = await audits("privacy.export");
+    const file = await settle(() => exportLoader({ request: makeRequest(`/crm/privacidade/exportar?alerta=${id}&formato=json`, { cookie: cookieOf(actor) }), params: {}, context } as never));
+    expect(outcomeOf(file)).toEqual(ADMIN_API_RULE[actor]);
+    const text = await (file as Response).text();
+    if (actor === "admin") expect(text).toContain(SUBSCRIBER);
+    else expect(text).not.toContain(SUBSCRIBER);
+    expect((await audits("privacy.export")) - before).toBe(actor === "admin" ? 1 : 0);
+  });
+
+  it.each(ACTORS)("action delete-alerts (a hand-made form post) for %s", async (actor) => {
+    const id = await newAlert(actor);
+    const result = await settle(() =>
+      privacyAction({ request: makeRequest("/crm/privacidade", { form: { intent: "delete-alerts", alerta: id }, cookie: cookieOf(actor) }), params: {}, context } as never),
+    );
+    expect(outcomeOf(result)).toEqual(ADMIN_PAGE_RULE[actor]);
+    const left = await matrix.runtime.db.select().from(listing_alerts).where(eq(listing_alerts.id, id));
+    expect(left.length).toBe(actor === "admin" ? 0 : 1);
   });
 
   it.each(ACTORS)("loader /privacidade (public) for %s: the period it states is the setting", async (actor) => {

@@ -129,7 +129,7 @@ describe.each(DATABASE_KINDS)("the person's rights (LGPD) on %s", (kind) => {
       expect([ids.contact, ids.digitsOnly, ids.sameEmail]).toContain(lead);
     }
     const missing = await settle(() => privacyAction({ request: makeRequest("/crm/privacidade", { form: { intent: "search", q: "(84) 90000-1111" }, cookie: admin.cookie }), params: {}, context } as never));
-    expect(missing).toMatchObject({ init: { status: 404 }, data: { ok: false, message: "Nenhum lead encontrado com esse telefone ou e-mail" } });
+    expect(missing).toMatchObject({ init: { status: 404 }, data: { ok: false, message: "Nenhum lead ou alerta encontrado com esse telefone ou e-mail" } });
     for (const q of ["", "abc", "123", "a@b", "x".repeat(300)]) {
       const invalid = await settle(() => privacyAction({ request: makeRequest("/crm/privacidade", { form: { intent: "search", q }, cookie: admin.cookie }), params: {}, context } as never));
       expect(invalid).toMatchObject({ init: { status: 400 }, data: { ok: false } });

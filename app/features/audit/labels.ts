@@ -43,6 +43,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "settings.update": "Configurações alteradas",
   "privacy.export": "Dados pessoais exportados (LGPD)",
   "privacy.anonymize": "Dados pessoais anonimizados (LGPD)",
+  "privacy.alerts_delete": "Alertas 'Avise-me' apagados (LGPD)",
   "privacy.retention": "Leads antigos anonimizados (prazo de guarda)",
   "privacy.retention_months": "Prazo de guarda alterado",
   // The neighbourhood pages (decision 021)
@@ -77,6 +78,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   settings: "Configurações",
   neighbourhood: "Bairro",
   owner: "Proprietário",
+  listing_alert: "Alerta 'Avise-me'",
 };
 
 /** The settings' keys (settings/keys.ts, privacy's retention) as the settings page names them. */

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Database } from "~/db/client.server";
-import type { AuditActor } from "~/features/audit/audit.server";
+import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
+import { type AlertSubscriber, deleteAlertSubscriber, findAlertByContact, loadAlertSubscriber } from "~/features/alerts/privacy.server";
 import { isUuid } from "~/lib/ids";
 import { firstIssueMessage } from "~/lib/form-data";
 import { errorFields, logger } from "~/lib/logger.server";
@@ -16,22 +17,30 @@ export type PrivacyPageData = {
   person: PersonData | null;
   /** ?lead= named a lead that does not exist. */
   leadNotFound: boolean;
+  /** ?alerta=<id>: an 'Avise-me' subscriber with no lead (decision 025), or null. */
+  subscriber: AlertSubscriber | null;
+  /** ?alerta= named no alert (erased, or never there). */
+  subscriberNotFound: boolean;
   retention: { months: number; min: number; max: number; expired: number };
 };
 
 export async function loadPrivacyPage(db: Database, url: URL) {
   const leadParam = url.searchParams.get("lead");
-  const [person, months, expired] = await Promise.all([
+  const alertParam = url.searchParams.get("alerta");
+  const [person, subscriber, months, expired] = await Promise.all([
     leadParam && isUuid(leadParam) ? loadPerson(db, leadParam) : Promise.resolve(null),
+    alertParam ? loadAlertSubscriber(db, alertParam) : Promise.resolve(null),
     loadRetentionMonths(db),
     countExpiredLeads(db),
   ]);
   const page: PrivacyPageData = {
     person,
     leadNotFound: leadParam !== null && !person,
+    subscriber,
+    subscriberNotFound: alertParam !== null && !subscriber,
     retention: { months, min: RETENTION_MONTHS.min, max: RETENTION_MONTHS.max, expired },
   };
-  return page.leadNotFound ? data(page, { status: 404 }) : page;
+  return page.leadNotFound || page.subscriberNotFound ? data(page, { status: 404 }) : page;
 }
 
 export type PrivacyAnswer = { ok: boolean; message: string; intent?: string };
@@ -51,7 +60,11 @@ export async function handlePrivacyAction(db: Database, actor: AuditActor, body:
     const parsed = parsePersonQuery(body.q);
     if (!parsed.ok) return answer(400, parsed.message, intent);
     const anchor = await findAnchorLead(db, parsed.query);
-    if (!anchor) return answer(404, PRIVACY_MESSAGES.notFound, intent);
+    if (!anchor) {
+      // No lead: maybe an 'Avise-me' subscriber who gave only an e-mail (decision 025).
+      const alert = await findAlertByContact(db, parsed.query);
+      return alert ? redirect(`/crm/privacidade?alerta=${alert}`) : answer(404, PRIVACY_MESSAGES.notFound, intent);
+    }
     // The lead id goes in the address, never the phone or e-mail (history, logs, Referer).
     return redirect(`/crm/privacidade?lead=${anchor}`);
   }
@@ -76,6 +89,18 @@ export async function handlePrivacyAction(db: Database, actor: AuditActor, body:
       logger("privacy").error({ ...errorFields(error) }, "anonymisation failed");
       return answer(500, PRIVACY_MESSAGES.anonymizeFailed, intent);
     }
+  }
+
+  if (intent === "delete-alerts") {
+    const alertId = typeof body.alerta === "string" ? body.alerta : "";
+    if (!isUuid(alertId)) return answer(400, PRIVACY_MESSAGES.alertsNotFound, intent);
+    const deleted = await db.transaction(async (tx) => {
+      const count = await deleteAlertSubscriber(tx, alertId);
+      if (count > 0) await recordAudit(tx, { actor, action: "privacy.alerts_delete", entity: "listing_alert", entityId: alertId, details: { alerts: count } });
+      return count;
+    });
+    if (deleted === 0) return answer(404, PRIVACY_MESSAGES.alertsNotFound, intent);
+    return { ok: true, message: PRIVACY_MESSAGES.alertsDeleted(deleted), intent } satisfies PrivacyAnswer;
   }
 
   if (intent === "retention") {

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm
 import type { Database } from "~/db/client.server";
 import { lead_events, lead_matches_sent, lead_profiles, leads, outbox, properties, visits } from "~/db/schema";
 import { profileSummary } from "~/features/matching/reasons";
-import { type PersonAlert, personAlerts } from "~/features/alerts/privacy.server";
+import { type AlertSubscriber, type PersonAlert, personAlerts } from "~/features/alerts/privacy.server";
 import type { LeadInterest, LeadOrigin, LeadStatus, PropertyType } from "~/db/values";
 import { isUuid } from "~/lib/ids";
 import { ANONYMIZED, isAnonymized } from "./markers";
@@ -175,9 +175,7 @@ export async function loadLeadsData(db: Database, anchorId: string, ids: string[
       .leftJoin(properties, eq(properties.id, visits.property_id))
       .where(inArray(visits.lead_id, ids))
       .orderBy(asc(visits.scheduled_at), asc(visits.id)),
-    mailIds.length
-      ? db.select().from(outbox).where(inArray(outbox.id, mailIds)).orderBy(asc(outbox.created_at), asc(outbox.id))
-      : Promise.resolve([]),
+    loadEmails(db, mailIds),
     db.select().from(lead_profiles).where(inArray(lead_profiles.lead_id, ids)).orderBy(asc(lead_profiles.created_at), asc(lead_profiles.id)),
     db
       .select({ sent: lead_matches_sent, codigo: properties.codigo, title: properties.title })
@@ -216,19 +214,7 @@ export async function loadLeadsData(db: Database, anchorId: string, ids: string[
       created_by_name: visit.created_by_name,
       created_at: iso(visit.created_at),
     })),
-    emails: emailRows.map((mail) => ({
-      id: mail.id,
-      lead_id: mail.lead_id,
-      kind: mail.kind,
-      to_address: mail.to_address,
-      reply_to: mail.reply_to,
-      subject: mail.subject,
-      text_body: mail.text_body,
-      html_body: mail.html_body,
-      status: mail.status,
-      created_at: iso(mail.created_at),
-      sent_at: isoOrNull(mail.sent_at),
-    })),
+    emails: emailRows,
     profiles: profileRows.map((profile) => ({
       id: profile.id,
       lead_id: profile.lead_id,
@@ -246,6 +232,30 @@ export async function loadLeadsData(db: Database, anchorId: string, ids: string[
     })),
     alerts: alertRows,
   };
+}
+
+/** The outbox rows a person's data lists, oldest first. */
+export async function loadEmails(db: Database, mailIds: string[]): Promise<PersonEmail[]> {
+  if (mailIds.length === 0) return [];
+  const rows = await db.select().from(outbox).where(inArray(outbox.id, mailIds)).orderBy(asc(outbox.created_at), asc(outbox.id));
+  return rows.map((mail) => ({
+    id: mail.id,
+    lead_id: mail.lead_id,
+    kind: mail.kind,
+    to_address: mail.to_address,
+    reply_to: mail.reply_to,
+    subject: mail.subject,
+    text_body: mail.text_body,
+    html_body: mail.html_body,
+    status: mail.status,
+    created_at: iso(mail.created_at),
+    sent_at: isoOrNull(mail.sent_at),
+  }));
+}
+
+/** An 'Avise-me' subscriber with no lead as a person (decision 025): their alerts and alert e-mails. */
+export async function subscriberAsPerson(db: Database, subscriber: AlertSubscriber): Promise<PersonData> {
+  return { anchorId: subscriber.anchorId, leads: [], events: [], visits: [], emails: await loadEmails(db, subscriber.mailIds), profiles: [], matchesSent: [], alerts: subscriber.alerts };
 }
 
 export const personCounts = (person: PersonData) => ({

@@ -6,7 +6,9 @@ import { RETENTION_MONTHS } from "./markers";
 export const PRIVACY_MESSAGES = {
   searchEmpty: "Informe um telefone ou um e-mail",
   searchInvalid: "Informe um telefone com DDD (10 a 13 dígitos) ou um e-mail válido",
-  notFound: "Nenhum lead encontrado com esse telefone ou e-mail",
+  notFound: "Nenhum lead ou alerta encontrado com esse telefone ou e-mail",
+  alertsNotFound: "Alerta não encontrado. Ele pode já ter sido apagado.",
+  alertsDeleted: (count: number) => `${count} ${count === 1 ? "alerta apagado" : "alertas apagados"}, com os links e e-mails deles`,
   leadNotFound: "Lead não encontrado",
   changed: "Os registros deste titular mudaram desde que a página abriu. Confira a lista e confirme de novo.",
   alreadyAnonymized: "Este titular já foi anonimizado",

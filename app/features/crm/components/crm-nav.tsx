@@ -23,6 +23,7 @@ export function CrmNav({ user, newLeads, siteName }: CrmNavProps) {
     { to: "/crm/imoveis", label: "Imóveis", icon: "building-2" as const, end: false },
     { to: "/crm/leads", label: "Leads", icon: "users" as const, end: false, badge: newLeads },
     { to: "/crm/proprietarios", label: "Proprietários", icon: "user" as const, end: false },
+    { to: "/crm/avise-me", label: "Avise-me", icon: "bell" as const, end: false },
     { to: "/crm/visitas", label: "Visitas", icon: "calendar" as const, end: false },
     { to: "/crm/relatorios", label: "Relatórios", icon: "chart-column" as const, end: false },
     { to: "/crm/bairros", label: "Bairros", icon: "map-pin" as const, end: false },

@@ -74,7 +74,8 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
       <h2 className={section}>Com quem compartilhamos</h2>
       <p className="mt-2">
         Não vendemos nem cedemos seus dados. Eles ficam no servidor que hospeda este site. Se você escolher
-        continuar a conversa pelo WhatsApp, as mensagens seguem as regras desse aplicativo.
+        continuar a conversa pelo WhatsApp, as mensagens seguem as regras desse aplicativo. Quando você toca num botão
+        do WhatsApp do site, contamos o toque — só a página e o imóvel, nada sobre você — antes de abrir o aplicativo.
       </p>
 
       <h2 className={section}>Por quanto tempo</h2>

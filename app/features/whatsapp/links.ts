@@ -22,18 +22,16 @@ export const SITE_MESSAGE_KEY = "site";
  * chat with no prefilled text.
  */
 export function whatsappHref(page: WhatsappPage, options: { listing?: string; message?: typeof SITE_MESSAGE_KEY } = {}): string {
-  const query = new URLSearchParams({ [WHATSAPP_PARAMS.page]: page });
-  if (options.listing) query.set(WHATSAPP_PARAMS.listing, options.listing);
-  if (options.message) query.set(WHATSAPP_PARAMS.message, options.message);
-  return `${WHATSAPP_PATH}?${query}`;
+  // Spelled out rather than through URLSearchParams: this is on every public page (decision 003).
+  // The names are WHATSAPP_PARAMS'; the page names need no encoding.
+  const listing = options.listing ? `&imovel=${encodeURIComponent(options.listing)}` : "";
+  return `${WHATSAPP_PATH}?pagina=${page}${listing}${options.message ? `&mensagem=${options.message}` : ""}`;
 }
 
 /** The page name of a public path, for the buttons every page has (navbar, footer). */
 export function whatsappPageOf(pathname: string): WhatsappPage {
   if (pathname === "/") return "home";
   if (pathname === "/imoveis") return "lista";
-  if (pathname.startsWith("/imoveis/bairro")) return "bairro";
-  if (pathname.startsWith("/imoveis/")) return "imovel";
-  const page = pathname.slice(1);
-  return page === "contato" || page === "sobre" || page === "favoritos" || page === "privacidade" ? page : "outra";
+  if (pathname.startsWith("/imoveis/")) return pathname.startsWith("/imoveis/bairro") ? "bairro" : "imovel";
+  return (/^\/(contato|sobre|favoritos|privacidade)$/.exec(pathname)?.[1] as WhatsappPage | undefined) ?? "outra";
 }

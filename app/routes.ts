@@ -80,6 +80,8 @@ export default [
   route("media/:id/:file", "routes/media.ts"),
   // The listing's ficha (A4 PDF, issue 22) as visitors may see it
   route("imoveis/:id/ficha.pdf", "routes/property-ficha.ts"),
+  // The public site's WhatsApp buttons: records the tap, then 302 to wa.me (issue 25, decision 028)
+  route("whatsapp", "routes/whatsapp.ts"),
   route("api/events", "routes/api-events.ts"),
   route("healthz", "routes/healthz.ts"),
   // The portals' lead webhook (ZAP, VivaReal, OLX): HTTP Basic with the secret from the settings

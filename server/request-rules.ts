@@ -1,4 +1,4 @@
-import { isbot } from "isbot";
+import { isCountedVisitor, SESSION_COOKIE } from "../app/lib/visitor.server";
 
 /**
  * What the HTTP server (server/app.ts) decides from a request's path and headers: which writes
@@ -7,8 +7,6 @@ import { isbot } from "isbot";
  * spelling React Router's matching comes down to, so /CRM is as private as /crm.
  */
 
-// better-auth's cookie, with the __Secure- prefix on https.
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 /** Any cookie the app reads (better-auth's, with the __Secure- prefix on https). */
 const APP_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\./;
 const PRIVATE_PATH = /^\/(crm|auth)(\.data$|\/|$)/;
@@ -66,8 +64,9 @@ export function isPrivateResponse(path: string, cookie: string | undefined, resp
  * /favoritos answers for the ids a browser sends (`?ids=`), which a page key would drop too.
  * A listing's ficha (…/ficha.pdf) is a PDF drawn per request, revalidated by its own ETag and
  * limited per address: a cached copy would skip the limit and hold megabytes per listing.
+ * /whatsapp records each tap before it redirects (decision 028): a cached 302 would record none.
  */
-const UNCACHED_PATH = /^\/(crm|auth|favoritos|alertas)(\.data$|\/|$)|^\/(api|media|assets|calendario|feeds)\/|^\/healthz$|^\/__manifest$|\/ficha\.pdf$/;
+const UNCACHED_PATH = /^\/(crm|auth|favoritos|alertas|whatsapp)(\.data$|\/|$)|^\/(api|media|assets|calendario|feeds)\/|^\/healthz$|^\/__manifest$|\/ficha\.pdf$/;
 
 /** Anonymous GETs of the public site: no cookie of ours, nothing signed in, nothing written. */
 export function isCacheable(method: string, path: string, cookie: string | undefined): boolean {
@@ -80,20 +79,14 @@ const PROPERTY_VIEW_PATH = /^\/imoveis\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
  * The property whose page this request viewed, or null (issue 12). A view is a GET of
  * /imoveis/<id> — the HTML document, or its .data when a visitor navigates inside the site —
  * answered 200 or 304 (a cached copy revalidated is still a view). Not counted: HEAD, other
- * statuses (404 of an unknown id), bots and link-preview crawlers (isbot; no User-Agent counts as
- * a bot), prefetches (hovering a card fetches the .data before any click), and any request with
- * better-auth's session cookie: staff looking at listings are not visitors. The cookie is not
- * validated (that would cost a database read per view); a visitor has none, and an expired one
- * left in a former staff browser is a rare undercount we accept. Known overcount: an open page
+ * statuses (404 of an unknown id), and whoever is no counted visitor (app/lib/visitor.server.ts:
+ * bots, link previews, prefetches, signed-in staff). Known overcount: an open page
  * revalidates its .data when listings change (live updates), which counts again.
  */
 export function propertyViewOf(method: string, path: string, status: number, headers: Headers): string | null {
   if (method !== "GET" || (status !== 200 && status !== 304)) return null;
   const match = PROPERTY_VIEW_PATH.exec(path);
   if (!match) return null;
-  const agent = headers.get("user-agent");
-  if (!agent || isbot(agent)) return null;
-  if (/prefetch|prerender/i.test(`${headers.get("sec-purpose") ?? ""} ${headers.get("purpose") ?? ""} ${headers.get("x-moz") ?? ""}`)) return null;
-  if (SESSION_COOKIE.test(headers.get("cookie") ?? "")) return null;
+  if (!isCountedVisitor(headers)) return null;
   return match[1].toLowerCase();
 }

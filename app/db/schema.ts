@@ -28,6 +28,7 @@ import {
   PROPERTY_TYPES,
   RENTAL_GUARANTEES,
   ROLES,
+  WHATSAPP_PAGES,
 } from "./values";
 import { APPROX_LATITUDE_SQL, APPROX_LONGITUDE_SQL } from "./approx-position";
 import { CAPTACAO_AUTHORIZATIONS } from "./values-owners";
@@ -640,6 +641,29 @@ export const property_views = pgTable(
     primaryKey({ columns: [table.property_id, table.day] }),
     index("property_views_day_idx").on(table.day),
     check("property_views_positive", sql.raw("views >= 0")),
+  ],
+);
+
+/**
+ * One tap on a WhatsApp button of the public site (issue 25, decision 028), recorded by the
+ * /whatsapp redirect before it sends the visitor on to wa.me: when, from which page (a short
+ * allow-listed name) and for which listing, if the button was a listing's. Nothing about the
+ * visitor — no address, cookie, agent or identifier. Bots, link previews and signed-in staff are
+ * not recorded (the same rule as property_views). A deleted listing leaves its taps, unnamed, so
+ * a period's total does not change after the fact.
+ */
+export const whatsapp_clicks = pgTable(
+  "whatsapp_clicks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    page: text("page", { enum: WHATSAPP_PAGES }).notNull(),
+    property_id: uuid("property_id").references(() => properties.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    index("whatsapp_clicks_at_idx").on(table.at),
+    index("whatsapp_clicks_property_idx").on(table.property_id, table.at).where(sql`property_id is not null`),
+    check("whatsapp_clicks_page_valid", inList("page", WHATSAPP_PAGES)),
   ],
 );
 

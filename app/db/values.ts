@@ -8,6 +8,11 @@ export const PROPERTY_STATUSES = ["disponivel", "vendido", "alugado", "em_negoci
 export const LEAD_INTERESTS = ["comprar", "alugar", "vender"] as const;
 // "portal" is not in the spec (issue 13): leads the portals (ZAP, VivaReal, OLX) send by webhook.
 export const LEAD_ORIGINS = ["site", "whatsapp", "indicacao", "outro", "portal"] as const;
+/**
+ * Not in the spec (issue 25, decision 028): the public page a 'clique no WhatsApp' came from, a
+ * short name from this list, never a URL.
+ */
+export const WHATSAPP_PAGES = ["home", "lista", "imovel", "bairro", "contato", "sobre", "favoritos", "privacidade", "outra"] as const;
 export const LEAD_STATUSES = ["novo", "em_atendimento", "convertido", "perdido"] as const;
 export const ROLES = ["admin", "corretor"] as const;
 
@@ -18,6 +23,7 @@ export type LeadInterest = (typeof LEAD_INTERESTS)[number];
 export type LeadOrigin = (typeof LEAD_ORIGINS)[number];
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export type Role = (typeof ROLES)[number];
+export type WhatsappPage = (typeof WHATSAPP_PAGES)[number];
 
 
 /*

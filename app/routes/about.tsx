@@ -3,7 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { mediaIdFromUrl, mediaPreviewUrl, mediaSrcSet } from "~/features/media/urls";
 import { serializeJsonLd } from "~/features/properties/structured-data";
-import { whatsappLink } from "~/features/site/broker-profile";
+import { WHATSAPP_REL, whatsappHref } from "~/features/whatsapp/links";
 import { rootDataFromMatches } from "~/features/site/root-data";
 import { brokerJsonLd } from "~/features/site/structured-data";
 import { useNonce } from "~/lib/nonce";
@@ -97,7 +97,7 @@ export default function AboutPage() {
             <Link to="/imoveis" className={buttonClass("onDark", "lg")}>
               Ver Imóveis
             </Link>
-            <a href={whatsappLink(broker.whatsapp)} target="_blank" rel="noopener noreferrer" className={buttonClass("whatsapp", "lg")}>
+            <a href={whatsappHref("sobre")} target="_blank" rel={WHATSAPP_REL} className={buttonClass("whatsapp", "lg")}>
               <Icon name="whatsapp" className="size-5" /> WhatsApp
             </a>
           </div>

@@ -4,7 +4,8 @@ import { Icon } from "~/components/ui/icon";
 import { ContactForm } from "~/features/leads/components/contact-form";
 import { LEAD_MESSAGES } from "~/features/leads/messages";
 import { CONTACT_FIELDS, createContactLead, leadFailure } from "~/features/leads/site-leads.server";
-import { telLink, whatsappLink } from "~/features/site/broker-profile";
+import { telLink } from "~/features/site/broker-profile";
+import { WHATSAPP_REL, whatsappHref } from "~/features/whatsapp/links";
 import { SocialLinks } from "~/features/site/components/social-links";
 import { rootDataFromMatches } from "~/features/site/root-data";
 import { buttonClass } from "~/components/ui/button";
@@ -42,7 +43,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
   const { broker } = useRootData();
   const channels = [
     { icon: "phone" as const, label: "Telefone", value: broker.phone, href: telLink(broker.phone) },
-    { icon: "whatsapp" as const, label: "WhatsApp", value: broker.phone, href: whatsappLink(broker.whatsapp), external: true },
+    { icon: "whatsapp" as const, label: "WhatsApp", value: broker.phone, href: whatsappHref("contato"), external: true },
     { icon: "mail" as const, label: "Email", value: broker.email, href: `mailto:${broker.email}` },
     { icon: "map-pin" as const, label: "Localização", value: `${broker.city} · atendo em ${broker.serviceArea}` },
   ];
@@ -70,7 +71,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
                       <a
                         href={channel.href}
                         className="break-words font-semibold text-foreground underline-offset-4 hover:underline"
-                        {...(channel.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+                        {...(channel.external ? { target: "_blank", rel: WHATSAPP_REL } : {})}
                       >
                         {channel.value}
                       </a>
@@ -82,7 +83,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <a href={whatsappLink(broker.whatsapp, "Olá! Vim pelo site e gostaria de falar sobre imóveis.")} target="_blank" rel="noopener noreferrer" className={buttonClass("whatsapp", "lg")}>
+          <a href={whatsappHref("contato", { message: "site" })} target="_blank" rel={WHATSAPP_REL} className={buttonClass("whatsapp", "lg")}>
             <Icon name="whatsapp" className="size-5" /> Chamar no WhatsApp
           </a>
           <div>

@@ -14,6 +14,13 @@ import { exclusivityWarnings } from "~/features/owners/owners.server";
 import { brokerDay } from "~/lib/format";
 import { NewMatches } from "~/features/matching/components/new-matches";
 import { NEW_MATCHES_DAYS, newMatches } from "~/features/matching/match.server";
+import { data } from "react-router";
+import { WhatsappLeadDialog } from "~/features/dashboard/components/whatsapp-lead-dialog";
+import { createWhatsappLead } from "~/features/leads/whatsapp-lead.server";
+import { WHATSAPP_LEAD_MESSAGES, whatsappLeadSchema } from "~/features/leads/whatsapp-lead-schema";
+import { firstIssueMessage } from "~/lib/form-data";
+import { errorFields, logger } from "~/lib/logger.server";
+import { asString, readBody, UnreadableBody } from "~/lib/request-body.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request);
@@ -35,6 +42,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** 'Registrar conversa de WhatsApp' (issue 25, decision 028): any staff member, like 'Novo Lead'. */
+export async function action({ request }: Route.ActionArgs) {
+  const staff = await requireStaff(request);
+  const actor = { id: staff.id, email: staff.email, name: staff.name };
+  const body = await readBody(request);
+  if (body instanceof UnreadableBody) return data({ ok: false, message: body.message }, { status: 400 });
+  if (asString(body.intent) !== "whatsapp-lead") return data({ ok: false, message: "Ação desconhecida" }, { status: 400 });
+  const parsed = whatsappLeadSchema.safeParse(body);
+  if (!parsed.success) return data({ ok: false, message: firstIssueMessage(parsed.error) }, { status: 400 });
+  try {
+    const { db } = await getRuntime();
+    const result = await createWhatsappLead(db, actor, parsed.data);
+    if (!result.ok) return data({ ok: false, message: WHATSAPP_LEAD_MESSAGES.propertyNotFound }, { status: 400 });
+    return { ok: true, message: WHATSAPP_LEAD_MESSAGES.created, leadId: result.id };
+  } catch (error) {
+    logger("crm").error({ ...errorFields(error) }, "whatsapp lead could not be saved");
+    return data({ ok: false, message: WHATSAPP_LEAD_MESSAGES.saveFailed }, { status: 500 });
+  }
+}
+
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | CRM" }];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -49,9 +76,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <div className="grid gap-6">
-      <header>
-        <h1 className="text-2xl font-bold">Dashboard</h1>
-        <p className="text-sm text-muted-foreground">Visão geral dos imóveis e leads.</p>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Dashboard</h1>
+          <p className="text-sm text-muted-foreground">Visão geral dos imóveis e leads.</p>
+        </div>
+        <WhatsappLeadDialog />
       </header>
       {mail && <MailNotice status={mail} />}
       <ExclusivityWarnings warnings={loaderData.exclusivity} />

@@ -4,7 +4,7 @@ import { HomeSearch } from "~/features/properties/components/home-search";
 import { PropertyCard } from "~/features/properties/components/property-card";
 import { listFeaturedProperties } from "~/features/properties/public-queries.server";
 import type { PropertyCardData } from "~/features/properties/types";
-import { whatsappLink } from "~/features/site/broker-profile";
+import { WHATSAPP_REL, whatsappHref } from "~/features/whatsapp/links";
 import { TAGLINE } from "~/features/site/components/footer";
 import { rootDataFromMatches } from "~/features/site/root-data";
 import { getDb } from "~/runtime.server";
@@ -81,7 +81,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               próximo de quem conhece cada bairro.
             </p>
             <div className="mt-7 flex flex-col gap-3 sm:flex-row">
-              <a href={whatsappLink(broker.whatsapp, "Olá! Vim pelo site e gostaria de falar sobre imóveis.")} target="_blank" rel="noopener noreferrer" className={buttonClass("whatsapp", "lg")}>
+              <a href={whatsappHref("home", { message: "site" })} target="_blank" rel={WHATSAPP_REL} className={buttonClass("whatsapp", "lg")}>
                 <Icon name="whatsapp" className="size-5" /> Falar no WhatsApp
               </a>
               <Link to="/imoveis" className={buttonClass("onDark", "lg")} prefetch="intent">
@@ -154,7 +154,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Link to="/contato" className={buttonClass("accent", "lg")}>
               Fale Comigo
             </Link>
-            <a href={whatsappLink(broker.whatsapp)} target="_blank" rel="noopener noreferrer" className={buttonClass("whatsapp", "lg")}>
+            <a href={whatsappHref("home")} target="_blank" rel={WHATSAPP_REL} className={buttonClass("whatsapp", "lg")}>
               <Icon name="whatsapp" className="size-5" /> WhatsApp
             </a>
           </div>

@@ -1,6 +1,6 @@
 import { loadRetentionMonths } from "~/features/privacy/retention.server";
 import { rootDataFromMatches } from "~/features/site/root-data";
-import { whatsappLink } from "~/features/site/broker-profile";
+import { WHATSAPP_REL, whatsappHref } from "~/features/whatsapp/links";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
 import { getRuntime } from "~/runtime.server";
@@ -74,7 +74,8 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
       <h2 className={section}>Com quem compartilhamos</h2>
       <p className="mt-2">
         Não vendemos nem cedemos seus dados. Eles ficam no servidor que hospeda este site. Se você escolher
-        continuar a conversa pelo WhatsApp, as mensagens seguem as regras desse aplicativo.
+        continuar a conversa pelo WhatsApp, as mensagens seguem as regras desse aplicativo. Quando você toca num botão
+        do WhatsApp do site, contamos o toque — só a página e o imóvel, nada sobre você — antes de abrir o aplicativo.
       </p>
 
       <h2 className={section}>Por quanto tempo</h2>
@@ -110,7 +111,7 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
       <h2 className={section}>Como pedir</h2>
       <p className="mt-2">
         Escreva para <a className={link} href={`mailto:${broker.email}`}>{broker.email}</a> ou chame no{" "}
-        <a className={link} href={whatsappLink(broker.whatsapp)} target="_blank" rel="noopener noreferrer">WhatsApp</a>{" "}
+        <a className={link} href={whatsappHref("privacidade")} target="_blank" rel={WHATSAPP_REL}>WhatsApp</a>{" "}
         dizendo o que você quer e o telefone ou email que usou no contato. Para proteger seus dados, podemos confirmar
         o pedido por esse mesmo telefone ou email antes de enviar a cópia ou de apagar. Respondemos em até 15 dias. Se
         não ficar satisfeito, você pode reclamar à Autoridade Nacional de Proteção de Dados (ANPD).

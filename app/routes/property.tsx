@@ -21,7 +21,8 @@ import { listingJsonLdText } from "~/features/properties/listing-json-ld.server"
 import { getEnv } from "~/lib/env.server";
 import { neighbourhoodHrefOf } from "~/features/neighbourhoods/slug";
 import { errorFields, logger } from "~/lib/logger.server";
-import { telLink, whatsappLink } from "~/features/site/broker-profile";
+import { telLink } from "~/features/site/broker-profile";
+import { WHATSAPP_REL, whatsappHref } from "~/features/whatsapp/links";
 import { rootDataFromMatches } from "~/features/site/root-data";
 import { formatNumber } from "~/lib/format";
 import { useNonce } from "~/lib/nonce";
@@ -97,7 +98,6 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
 
   const url = `${publicUrl}/imoveis/${property.id}`;
   const price = priceText(property.price, property.purpose);
-  const whatsappMessage = `Olá! Tenho interesse no imóvel "${property.title}" (código ${property.codigo}), ${price}. ${url}`;
   type Fact = { icon: IconName; label: string; value: string };
   const facts = [
     property.bedrooms ? { icon: "bed-double", label: "Quartos", value: String(property.bedrooms) } : null,
@@ -164,7 +164,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             <p className="mt-1 text-3xl font-bold text-primary">{price}</p>
             <div className="mt-5 grid gap-3">
               <BookingButton property={{ id: property.id, title: property.title }} />
-              <a href={whatsappLink(broker.whatsapp, whatsappMessage)} target="_blank" rel="noopener noreferrer" className={buttonClass("whatsapp", "lg")}>
+              <a href={whatsappHref("imovel", { listing: property.codigo })} target="_blank" rel={WHATSAPP_REL} className={buttonClass("whatsapp", "lg")}>
                 <Icon name="whatsapp" className="size-5" /> Falar pelo WhatsApp
               </a>
             </div>

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 
 /** Signs in through the real form (the admin from the test configuration); `baseUrl` for a spec's own server. */
@@ -29,4 +29,25 @@ export async function waitForHydration(page: Page) {
 export async function expectFitsWindow(page: Page, label: string) {
   const fit = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   expect(fit.scrollWidth, `${label} is ${fit.scrollWidth} px wide in a ${fit.innerWidth} px window`).toBeLessThanOrEqual(fit.innerWidth);
+}
+
+/**
+ * Answers for the chat app's site (out of reach here), also at the end of our /whatsapp redirect
+ * (decision 028). Playwright does not route the request a redirect leads to (it would go out to
+ * the internet), so the redirect is fetched from the real server here (it records the tap as
+ * usual) and its Location handed to the browser as a new navigation, which is routed. Returns the
+ * redirects' Location headers, in order.
+ */
+export async function answerForWhatsapp(context: BrowserContext): Promise<string[]> {
+  const locations: string[] = [];
+  await context.route(/\/whatsapp\?/, async (route) => {
+    const response = await route.fetch({ maxRedirects: 0 });
+    const location = response.headers()["location"] ?? "";
+    locations.push(location);
+    expect(response.status()).toBe(302);
+    const html = `<meta http-equiv="refresh" content="0;url=${location.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}">`;
+    await route.fulfill({ status: 200, contentType: "text/html", body: html });
+  });
+  await context.route("https://wa.me/**", (route) => route.fulfill({ contentType: "text/html", body: "<p>WhatsApp</p>" }));
+  return locations;
 }

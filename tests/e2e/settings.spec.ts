@@ -65,11 +65,14 @@ test("the admin changes the broker's name and phone; /sobre, the footer and the 
   await expect(after.page.getByRole("heading", { level: 1 })).toHaveText(NEW_NAME);
   const footer = after.page.getByRole("contentinfo");
   await expect(footer.getByRole("link", { name: NEW_PHONE })).toHaveAttribute("href", `tel:+55${NEW_WHATSAPP.slice(2)}`);
-  // Every WhatsApp button of the page (navbar, about, footer) opens the new number.
-  const whatsappLinks = after.page.locator('a[href^="https://wa.me/"]');
+  // Every WhatsApp button of the page (navbar, about, footer) goes through /whatsapp (decision
+  // 028), which opens the new number.
+  const whatsappLinks = after.page.locator('a[href^="/whatsapp?"]');
   expect(await whatsappLinks.count()).toBeGreaterThan(1);
   for (const href of await whatsappLinks.evaluateAll((links) => links.map((link) => link.getAttribute("href")))) {
-    expect(href).toMatch(new RegExp(`^https://wa\\.me/${NEW_WHATSAPP}(\\?|$)`));
+    const redirect = await after.page.request.get(href!, { maxRedirects: 0 });
+    expect(redirect.status()).toBe(302);
+    expect(redirect.headers()["location"]).toMatch(new RegExp(`^https://wa\\.me/${NEW_WHATSAPP}(\\?|$)`));
   }
   // The link preview (what WhatsApp's bot reads from the HTML) carries the new name.
   await expect(after.page.locator('meta[property="og:title"]')).toHaveAttribute("content", new RegExp(NEW_NAME));

@@ -152,8 +152,8 @@ describe.each(DATABASE_KINDS)("reports on %s", (kind) => {
     expect(report.summary.soldValue).toEqual({ current: 1_600_000, previous: 0 });
     expect(report.summary.views).toEqual({ current: 11, previous: 4 });
     expect(report.mostViewed).toEqual([
-      { codigo: "REL-A", title: "Imóvel REL-A à venda", views: 7, leads: 3, previousViews: 1 },
-      { codigo: "REL-C", title: "Imóvel REL-C à venda", views: 4, leads: 1, previousViews: 0 },
+      { codigo: "REL-A", title: "Imóvel REL-A à venda", views: 7, leads: 3, whatsapp: 0, previousViews: 1 },
+      { codigo: "REL-C", title: "Imóvel REL-C à venda", views: 4, leads: 1, whatsapp: 0, previousViews: 0 },
     ]);
   });
 

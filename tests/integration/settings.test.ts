@@ -1,3 +1,4 @@
+import { loader as whatsappLoader } from "~/routes/whatsapp";
 import { createElement, Fragment } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
@@ -210,7 +211,10 @@ describe.each(DATABASE_KINDS)("settings on %s", (kind) => {
       expect(html).toContain(PROFILE.siteName);
       expect(html).toContain(PROFILE.phone);
       expect(html).toContain("tel:+5584988776655");
-      expect(html).toContain("https://wa.me/5584988776655");
+      // The WhatsApp buttons go through /whatsapp (decision 028), which opens the saved number.
+      expect(html).toContain('href="/whatsapp?pagina=sobre"');
+      const redirect = await whatsappLoader({ request: new Request("http://localhost:3000/whatsapp?pagina=sobre", { headers: { "User-Agent": "Googlebot/2.1" } }), params: {}, context: {} } as never);
+      expect(redirect.headers.get("location")).toBe("https://wa.me/5584988776655");
       expect(html).toContain(PROFILE.address);
       // The portrait in two widths, so a phone does not download the large one.
       const id = portraitUrl.split("/")[2];

@@ -9,7 +9,8 @@ import { addDays, type DayRange, type Period, rangeInstants } from "./period";
  * the same length. Leads count by their creation; the funnel, conversion and response times come
  * from the recorded lead timeline (lead_events, migration 0005); sales and rentals from the
  * property status history (property_status_events, migration 0006); views from the daily
- * counters (property_views). Nothing personal is read: no name, phone, e-mail or message.
+ * counters (property_views); WhatsApp contacts from the taps the /whatsapp redirect recorded
+ * (whatsapp_clicks, decision 028). Nothing personal is read: no name, phone, e-mail or message.
  */
 
 export type Compared = { current: number | null; previous: number | null };
@@ -39,6 +40,8 @@ export type ReportData = {
     rented: Compared;
     soldValue: Compared;
     views: Compared;
+    /** Taps on the public site's WhatsApp buttons (decision 028). */
+    whatsapp: Compared;
   };
   /** Every origin; the portals' leads one row per portal (`portal`: its name, null when none was sent). */
   origins: OriginRow[];
@@ -47,7 +50,7 @@ export type ReportData = {
   weekly: { from: string; to: string; current: number; previous: number }[];
   topProperties: { codigo: string; title: string; current: number; previous: number }[];
   sales: SaleRow[];
-  mostViewed: { codigo: string; title: string; views: number; leads: number; previousViews: number }[];
+  mostViewed: { codigo: string; title: string; views: number; leads: number; whatsapp: number; previousViews: number }[];
 };
 
 /** Rows the ranked tables keep. */
@@ -217,8 +220,19 @@ async function totalViews(db: Database, range: DayRange): Promise<number> {
   return num(row.n);
 }
 
+/** WhatsApp taps of a range (by the broker's day, as leads). */
+function tapsIn(range: DayRange): SQL {
+  const { start, end } = rangeInstants(range);
+  return sql`w.at >= ${start.toISOString()}::timestamptz and w.at < ${end.toISOString()}::timestamptz`;
+}
+
+async function totalWhatsapp(db: Database, range: DayRange): Promise<number> {
+  const [row] = await rows(db, sql`select count(*)::int as n from whatsapp_clicks w where ${tapsIn(range)}`);
+  return num(row.n);
+}
+
 async function mostViewed(db: Database, period: Period) {
-  const found = await rows<{ codigo: string; title: string; views: number; leads: number; previous_views: number }>(
+  const found = await rows<{ codigo: string; title: string; views: number; leads: number; whatsapp: number; previous_views: number }>(
     db,
     sql`
       with current_views as (
@@ -227,6 +241,7 @@ async function mostViewed(db: Database, period: Period) {
       )
       select p.codigo, p.title, v.views,
         (select count(*)::int from leads l where l.property_id = p.id and ${leadsIn(period)}) as leads,
+        (select count(*)::int from whatsapp_clicks w where w.property_id = p.id and ${tapsIn(period)}) as whatsapp,
         (select coalesce(sum(pv.views), 0)::int from property_views pv
           where pv.property_id = p.id and pv.day between ${period.previous.from}::date and ${period.previous.to}::date) as previous_views
       from current_views v join properties p on p.id = v.property_id
@@ -234,7 +249,7 @@ async function mostViewed(db: Database, period: Period) {
       order by v.views desc, p.codigo
       limit ${MOST_VIEWED_LIMIT}`,
   );
-  return found.map((row) => ({ codigo: row.codigo, title: row.title, views: num(row.views), leads: num(row.leads), previousViews: num(row.previous_views) }));
+  return found.map((row) => ({ codigo: row.codigo, title: row.title, views: num(row.views), leads: num(row.leads), whatsapp: num(row.whatsapp), previousViews: num(row.previous_views) }));
 }
 
 export async function loadReport(db: Database, period: Period): Promise<ReportData> {
@@ -246,6 +261,7 @@ export async function loadReport(db: Database, period: Period): Promise<ReportDa
   const sales = await salesIn(db, period);
   const previousSales = await salesIn(db, period.previous);
   const [views, previousViews] = [await totalViews(db, period), await totalViews(db, period.previous)];
+  const [whatsapp, previousWhatsapp] = [await totalWhatsapp(db, period), await totalWhatsapp(db, period.previous)];
   const viewed = await mostViewed(db, period);
 
   const count = (list: SaleRow[], status: SaleRow["status"]) => list.filter((sale) => sale.status === status).length;
@@ -263,6 +279,7 @@ export async function loadReport(db: Database, period: Period): Promise<ReportDa
       rented: { current: count(sales, "alugado"), previous: count(previousSales, "alugado") },
       soldValue: { current: soldValue(sales), previous: soldValue(previousSales) },
       views: { current: views, previous: previousViews },
+      whatsapp: { current: whatsapp, previous: previousWhatsapp },
     },
     origins: originRows(origins, previousOrigins),
     funnel: FUNNEL_STAGES.map((stage) => ({ stage, current: current.funnel[stage], previous: previous.funnel[stage] })),

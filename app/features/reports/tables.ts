@@ -90,10 +90,11 @@ export function reportTables(report: ReportData): Record<ReportKey, ReportTable>
         { header: "Imóvel", kind: "text" },
         { header: "Visualizações", kind: "int" },
         { header: "Leads", kind: "int" },
+        { header: "Contatos por WhatsApp", kind: "int" },
         { header: "Leads por visualização", kind: "percent" },
         { header: "Período anterior", kind: "int" },
       ],
-      rows: report.mostViewed.map((row) => [row.codigo, row.title, row.views, row.leads, ratio(row.leads, row.views), row.previousViews]),
+      rows: report.mostViewed.map((row) => [row.codigo, row.title, row.views, row.leads, row.whatsapp, ratio(row.leads, row.views), row.previousViews]),
     },
   } satisfies Record<ReportKey, ReportTable>;
 }
@@ -109,6 +110,7 @@ export function summaryTable(report: ReportData): ReportTable {
   const percent = (v: number | null) => (v === null ? null : Math.round(v * 10_000) / 100);
   const lines = [
     line("Leads recebidos", summary.leads),
+    line("Contatos por WhatsApp", summary.whatsapp),
     line("Taxa de conversão (%)", summary.conversionRate, percent),
     line("Mediana até a conversão (horas)", summary.medianSecondsToConversion, toHours),
     line("Mediana até o primeiro atendimento (horas)", summary.medianSecondsToFirstResponse, toHours),

@@ -59,7 +59,7 @@ export function LeadFormDialog({ open, onOpenChange, lead }: { open: boolean; on
     <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
       <DialogContent
         title={lead ? "Editar Lead" : "Novo Lead"}
-        description={lead?.property ? `Visita: ${lead.property.codigo} — ${lead.property.title}` : undefined}
+        description={lead?.property ? `${lead.origin === "portal" || lead.origin === "whatsapp" ? "Imóvel" : "Visita"}: ${lead.property.codigo} — ${lead.property.title}` : undefined}
         footer={
           <>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>

@@ -37,8 +37,8 @@ function PropertyLink({ lead }: { lead: CrmLead }) {
   if (!lead.property) return null;
   return (
     <Link to={`/imoveis/${lead.property.id}`} target="_blank" className="text-xs text-primary underline-offset-4 hover:underline">
-      {/* A portal's lead is about a listing; a site lead with one booked a visit to it. */}
-      {lead.origin === "portal" ? "Imóvel" : "Visita"}: {lead.property.codigo}
+      {/* A portal's lead or a WhatsApp conversation is about a listing; a site lead with one booked a visit to it. */}
+      {lead.origin === "portal" || lead.origin === "whatsapp" ? "Imóvel" : "Visita"}: {lead.property.codigo}
     </Link>
   );
 }

@@ -99,8 +99,9 @@ export function ReportsView({ period, summary, tables }: Props) {
           </h2>
           <ExportButtons href={exportHref("resumo")} label="Resumo" />
         </div>
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
           <SummaryCard label="Leads recebidos" kind="int" {...summary.leads} />
+          <SummaryCard label="Contatos por WhatsApp" kind="int" {...summary.whatsapp} />
           <SummaryCard label="Taxa de conversão" kind="percent" {...summary.conversionRate} />
           <SummaryCard label="Mediana até a conversão" kind="duration" better="down" {...summary.medianSecondsToConversion} />
           <SummaryCard label="Mediana até o 1º atendimento" kind="duration" better="down" {...summary.medianSecondsToFirstResponse} />
@@ -127,9 +128,9 @@ export function ReportsView({ period, summary, tables }: Props) {
         <ReportDataTable id="semanas" table={tables.semanas} empty="Nenhuma semana no período." />
       </Section>
 
-      <Section id="visualizacoes" title="Imóveis mais visualizados" description="Visitas às páginas dos imóveis (sem robôs nem a equipe logada), leads do período e a proporção." exportHref={exportHref("visualizacoes")}>
+      <Section id="visualizacoes" title="Imóveis mais visualizados" description="Visitas às páginas dos imóveis (sem robôs nem a equipe logada), leads e toques no botão do WhatsApp do imóvel no período, e a proporção de leads." exportHref={exportHref("visualizacoes")}>
         {tables.visualizacoes.rows.length > 0 && (
-          <Chart kind="hbar" label="Gráfico dos imóveis mais visualizados" labels={labels(tables.visualizacoes).slice(0, 10)} series={[{ label: "Visualizações", data: column(tables.visualizacoes, 2).slice(0, 10) }, { label: "Período anterior", data: column(tables.visualizacoes, 5).slice(0, 10) }]} />
+          <Chart kind="hbar" label="Gráfico dos imóveis mais visualizados" labels={labels(tables.visualizacoes).slice(0, 10)} series={[{ label: "Visualizações", data: column(tables.visualizacoes, 2).slice(0, 10) }, { label: "Período anterior", data: column(tables.visualizacoes, 6).slice(0, 10) }]} />
         )}
         <ReportDataTable id="visualizacoes" table={tables.visualizacoes} empty="Nenhuma visualização no período." />
       </Section>

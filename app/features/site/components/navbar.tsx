@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { useFavorites } from "~/features/favorites/favorites";
 import { CODIGO_MAX } from "~/features/properties/filters";
-import { whatsappLink } from "~/features/site/broker-profile";
+import { WHATSAPP_REL, whatsappHref, whatsappPageOf } from "~/features/whatsapp/links";
 import { useRootData } from "~/root";
 import { cn } from "~/lib/utils";
 import { Icon } from "~/components/ui/icon";
@@ -77,9 +77,9 @@ export function Navbar() {
             )}
           </NavLink>
           <a
-            href={whatsappLink(broker.whatsapp)}
+            href={whatsappHref(whatsappPageOf(location.pathname))}
             target="_blank"
-            rel="noopener noreferrer"
+            rel={WHATSAPP_REL}
             className="inline-flex h-10 items-center gap-2 rounded-md bg-whatsapp px-3 text-sm font-semibold text-white hover:bg-whatsapp-hover"
           >
             <Icon name="whatsapp" className="size-5" />

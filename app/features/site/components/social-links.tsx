@@ -1,5 +1,6 @@
 import { Icon } from "~/components/ui/icon";
-import { whatsappLink } from "~/features/site/broker-profile";
+import { useLocation } from "react-router";
+import { WHATSAPP_REL, whatsappHref, whatsappPageOf } from "~/features/whatsapp/links";
 import { useRootData } from "~/root";
 import { cn } from "~/lib/utils";
 
@@ -9,8 +10,9 @@ import { cn } from "~/lib/utils";
  */
 export function SocialLinks({ tone }: { tone: "dark" | "light" }) {
   const { broker } = useRootData();
+  const { pathname } = useLocation();
   const links = [
-    { label: "WhatsApp", icon: "whatsapp" as const, href: whatsappLink(broker.whatsapp) },
+    { label: "WhatsApp", icon: "whatsapp" as const, href: whatsappHref(whatsappPageOf(pathname)), rel: WHATSAPP_REL },
     { label: "Instagram", icon: "instagram" as const, href: broker.instagramUrl },
     { label: "Facebook", icon: "facebook" as const, href: broker.facebookUrl },
   ].filter((link) => link.href);
@@ -21,7 +23,7 @@ export function SocialLinks({ tone }: { tone: "dark" | "light" }) {
           <a
             href={link.href}
             target="_blank"
-            rel="noopener noreferrer"
+            rel={"rel" in link ? link.rel : "noopener noreferrer"}
             aria-label={link.label}
             className={cn(
               "grid size-11 place-items-center rounded-full",

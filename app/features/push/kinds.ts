@@ -15,3 +15,9 @@ export const PUSH_KIND_LABELS: Record<PushKind, string> = {
 
 /** Most devices one staff member may register (a phone, a tablet, a few browsers). */
 export const MAX_DEVICES_PER_USER = 10;
+
+/** "Maria" of "Maria da Silva": the one personal detail a push (a public lock screen) may show. */
+export function firstName(fullName: string): string {
+  const first = fullName.trim().split(/\s+/)[0] ?? "";
+  return Array.from(first).slice(0, 30).join("") || "Lead";
+}

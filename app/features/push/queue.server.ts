@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import { push_events } from "~/db/schema";
 import type { DbOrTx } from "~/features/mail/outbox.server";
 import { leadPath } from "~/features/leads/contact-links";
-import { PUSH_KINDS, type PushKind } from "./kinds";
+import { firstName, PUSH_KINDS, type PushKind } from "./kinds";
+
+export { firstName };
 
 /**
  * Pushes waiting to be sent: one `push_messages` row per (event, device) of every staff member
@@ -20,12 +22,6 @@ export type PushEvent = {
   url: string;
   leadId?: string | null;
 };
-
-/** "Maria" of "Maria da Silva": the one personal detail a push may show. */
-export function firstName(fullName: string): string {
-  const first = fullName.trim().split(/\s+/)[0] ?? "";
-  return Array.from(first).slice(0, 30).join("") || "Lead";
-}
 
 const ALL_KINDS = sql.raw(`array[${PUSH_KINDS.map((kind) => `'${kind}'`).join(", ")}]::text[]`);
 

@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { push_preferences, push_subscriptions } from "~/db/schema";
-import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
+import { type AuditActor, recordAudit, type Tx } from "~/features/audit/audit.server";
 import type { Env } from "~/lib/env.server";
 import { MAX_DEVICES_PER_USER, PUSH_KINDS, type PushKind } from "./kinds";
 import type { PushPreferencesInput, PushSubscriptionInput } from "./schema";
@@ -138,4 +138,14 @@ export async function savePreferences(db: Database, actor: NonNullable<AuditActo
       .onConflictDoUpdate({ target: push_preferences.user_id, set: { kinds, reminder_email: input.reminderEmail, updated_at: new Date() } });
     await recordAudit(tx, { actor, action: "push_preferences.update", entity: "user", entityId: actor.id, details: { kinds, reminderEmail: input.reminderEmail } });
   });
+}
+
+/**
+ * Every device of a user stops receiving alerts, in the caller's transaction (features/auth
+ * endAccess: 'Sair' and a new password take back every key). Audited only when there was one.
+ */
+export async function removeAllDevicesInTx(tx: Tx, actor: AuditActor, userId: string, reason: string): Promise<number> {
+  const removed = await tx.delete(push_subscriptions).where(eq(push_subscriptions.user_id, userId)).returning({ id: push_subscriptions.id });
+  if (removed.length > 0) await recordAudit(tx, { actor, action: "push_device.delete", entity: "user", entityId: userId, details: { devices: removed.length, reason } });
+  return removed.length;
 }

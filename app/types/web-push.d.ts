@@ -23,3 +23,9 @@ declare module "web-push" {
   const webPush: { generateVAPIDKeys: typeof generateVAPIDKeys; sendNotification: typeof sendNotification; WebPushError: typeof WebPushError };
   export default webPush;
 }
+
+// web-push's own dependency, used by the tests to open what a push service received.
+declare module "http_ece" {
+  import type { ECDH } from "node:crypto";
+  export function decrypt(buffer: Buffer, params: { version: "aes128gcm"; privateKey: ECDH; authSecret: string }): Buffer;
+}

@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { leads, outbox, push_events, push_messages, push_subscriptions, settings, visits } from "~/db/schema";
+import { lead_profiles, leads, outbox, push_events, push_messages, push_subscriptions, settings, visits } from "~/db/schema";
 import { enqueueNewLeadPush } from "~/features/push/queue.server";
 import { runPushSchedule } from "~/features/push/schedule.server";
 import { PUSH_MESSAGES } from "~/features/push/schema";
@@ -13,7 +13,7 @@ import { loader as feedLoader } from "~/routes/calendar-feed";
 import { action as accountAction, loader as accountLoader } from "~/routes/crm-account";
 import { action as contactAction } from "~/routes/contact";
 import { action as signOutAction } from "~/routes/crm-sign-out";
-import { createSignedInUser, insertLead, makeRequest, settle, type TestUser } from "../helpers/factories";
+import { createSignedInUser, insertLead, insertProperty, makeRequest, settle, type TestUser } from "../helpers/factories";
 import { browserSubscription, openPush, type BrowserSubscription, startPushService, type TestPushService } from "../helpers/push-service";
 import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
 
@@ -236,6 +236,24 @@ describe.each(DATABASE_KINDS)("push alerts on %s", (kind) => {
     expect(await runPushSchedule(runtime, new Date(now.getTime() + 40 * 60_000))).toMatchObject({ visits: 0 });
     await deliver();
     expect(openPush(pushesTo(phone)[0], phone)).toMatchObject({ title: "Visita em 1 hora", url: `/crm/leads/${lead.id}` });
+    await account(staff.cookie, { intent: "push-preferences", kinds: "novo_lead" });
+  });
+
+  it("a listing published that fits open leads' profiles is one 'match novo' push, naming no lead", async () => {
+    const phone = browserSubscription(service);
+    await subscribe(staff, phone);
+    await account(staff.cookie, { intent: "push-preferences", kinds: "match_novo" });
+    const buyer = await insertLead(runtime, { full_name: "Lúcia Fontes" });
+    await runtime.db.insert(lead_profiles).values({ lead_id: buyer.id, purpose: "aluguel", price_max: 3000 });
+    const listing = await insertProperty(runtime, { purpose: "aluguel", price: 2500, status: "disponivel" });
+    const tooDear = await insertProperty(runtime, { purpose: "aluguel", price: 9000, status: "disponivel" });
+    const result = await runPushSchedule(runtime, new Date(Date.now() + 1000));
+    expect(result).toMatchObject({ matches: 1, queued: 1 });
+    expect(await runPushSchedule(runtime, new Date(Date.now() + 2000))).toMatchObject({ matches: 0, queued: 0 });
+    await deliver();
+    const payloads = pushesTo(phone).map((push) => openPush(push, phone));
+    expect(payloads).toEqual([{ title: "Match novo", body: `${listing.codigo}: 1 lead combina com este imóvel.`, url: `/crm/imoveis/${listing.id}/leads`, tag: expect.stringMatching(/^match:/) }]);
+    expect(JSON.stringify(payloads)).not.toContain(tooDear.codigo);
     await account(staff.cookie, { intent: "push-preferences", kinds: "novo_lead" });
   });
 

@@ -1,6 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { lead_profiles, leads, outbox, push_events, push_messages, push_subscriptions, settings, visits } from "~/db/schema";
+import { prunePush } from "~/features/push/housekeeping.server";
 import { enqueueNewLeadPush } from "~/features/push/queue.server";
 import { runPushSchedule } from "~/features/push/schedule.server";
 import { PUSH_MESSAGES } from "~/features/push/schema";
@@ -265,6 +266,22 @@ describe.each(DATABASE_KINDS)("push alerts on %s", (kind) => {
     expect(text).toContain("SUMMARY:Próximo contato: Helena");
     expect(text).toContain(`http://localhost:3000/crm/leads/${lead.id}`);
     expect(text).not.toMatch(/Duarte|Costa/);
+  });
+
+  it("housekeeping forgets pushes a week after they went out, and keeps the waiting ones", async () => {
+    const phone = browserSubscription(service);
+    await subscribe(staff, phone);
+    const [sub] = await runtime.db.select().from(push_subscriptions).where(eq(push_subscriptions.endpoint, phone.endpoint));
+    const old = new Date(Date.now() - 8 * 86_400_000);
+    const base = { subscription_id: sub.id, kind: "novo_lead", title: "Novo lead", body: "Ana chegou.", url: "/crm" };
+    await runtime.db.insert(push_messages).values([
+      { ...base, event_key: "old-sent", status: "sent", created_at: old },
+      { ...base, event_key: "old-pending", status: "pending", created_at: old, next_attempt_at: new Date(Date.now() + 3600_000) },
+      { ...base, event_key: "new-sent", status: "sent" },
+    ]);
+    await prunePush(runtime.db);
+    const left = await runtime.db.select({ key: push_messages.event_key }).from(push_messages).where(eq(push_messages.subscription_id, sub.id));
+    expect(left.map((row) => row.key).sort()).toEqual(["new-sent", "old-pending"]);
   });
 
   it("the VAPID private key is stored sealed, and 'Sair' removes the user's devices", async () => {

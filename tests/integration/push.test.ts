@@ -9,6 +9,7 @@ import { acceptedEndpoint, deviceSummary } from "~/features/push/subscriptions.s
 import { loadVapidKeys } from "~/features/push/vapid.server";
 import { deliverDuePush, type PushWorker, startPushWorker } from "~/features/push/worker.server";
 import { regenerateFeed } from "~/features/visits/calendar.server";
+import { openPostgres } from "~/db/client.server";
 import { startRuntime, stopRuntime, type Runtime } from "~/runtime.server";
 import { loader as feedLoader } from "~/routes/calendar-feed";
 import { action as accountAction, loader as accountLoader } from "~/routes/crm-account";
@@ -285,8 +286,8 @@ describe.each(DATABASE_KINDS)("push alerts on %s", (kind) => {
   });
 
   it("the VAPID private key is stored sealed, and 'Sair' removes the user's devices", async () => {
-    const [row] = await runtime.db.select().from(settings).where(eq(settings.key, "vapid_keys"));
     const keys = await loadVapidKeys(runtime.db, runtime.env);
+    const [row] = await runtime.db.select().from(settings).where(eq(settings.key, "vapid_keys"));
     const stored = row.value as { publicKey: string; privateKey: string };
     expect(stored.publicKey).toBe(keys.publicKey);
     expect(stored.privateKey).toMatch(/^v1\./);
@@ -297,5 +298,22 @@ describe.each(DATABASE_KINDS)("push alerts on %s", (kind) => {
     await settle(() => signOutAction({ request: makeRequest("/crm/sair", { form: {}, cookie: user.cookie }), params: {}, context: context() } as never));
     expect(await runtime.db.select({ n: count() }).from(push_subscriptions).where(eq(push_subscriptions.user_id, user.id))).toEqual([{ n: 0 }]);
     expect(await runtime.db.select({ n: count() }).from(push_events)).not.toEqual([{ n: 0 }]);
+  });
+
+  it("several processes making the VAPID key pair at once agree on one", async () => {
+    await runtime.db.delete(settings).where(eq(settings.key, "vapid_keys"));
+    // On PostgreSQL two pools, like two app processes; on PGlite two handles on its one connection.
+    const handles = kind === "postgres" ? [await openPostgres(runtime.env.DATABASE_URL!), await openPostgres(runtime.env.DATABASE_URL!)] : [];
+    try {
+      const dbs = handles.length ? handles.map((h) => h.db) : [Object.create(runtime.db), Object.create(runtime.db)];
+      const [a, b] = await Promise.all(dbs.map((db) => loadVapidKeys(db, runtime.env)));
+      expect(a.publicKey).toBe(b.publicKey);
+      expect(a.privateKey).toBe(b.privateKey);
+      const rows = await runtime.db.select().from(settings).where(eq(settings.key, "vapid_keys"));
+      expect(rows).toHaveLength(1);
+      expect((rows[0].value as { publicKey: string }).publicKey).toBe(a.publicKey);
+    } finally {
+      await Promise.all(handles.map((h) => h.close()));
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { lead_profiles, leads, outbox, push_events, push_messages, push_subscriptions, settings, visits } from "~/db/schema";
+import { anonymizeLeads } from "~/features/privacy/anonymize.server";
 import { prunePush } from "~/features/push/housekeeping.server";
 import { enqueueNewLeadPush } from "~/features/push/queue.server";
 import { runPushSchedule } from "~/features/push/schedule.server";
@@ -267,6 +268,17 @@ describe.each(DATABASE_KINDS)("push alerts on %s", (kind) => {
     expect(text).toContain("SUMMARY:Próximo contato: Helena");
     expect(text).toContain(`http://localhost:3000/crm/leads/${lead.id}`);
     expect(text).not.toMatch(/Duarte|Costa/);
+  });
+
+  it("anonymising a lead deletes its pushes, waiting or sent", async () => {
+    const phone = browserSubscription(service);
+    await subscribe(staff, phone);
+    await postContact("Fernanda Anônima");
+    const [lead] = await runtime.db.select().from(leads).where(eq(leads.full_name, "Fernanda Anônima"));
+    expect(await runtime.db.select({ n: count() }).from(push_messages).where(eq(push_messages.lead_id, lead.id))).toEqual([{ n: 1 }]);
+    await anonymizeLeads(runtime.db, { id: staff.id, email: staff.email }, lead.id, [lead.id]);
+    expect(await runtime.db.select({ n: count() }).from(push_messages).where(eq(push_messages.lead_id, lead.id))).toEqual([{ n: 0 }]);
+    expect(await deliver()).toEqual({ sent: 0, failed: 0, retried: 0, gone: 0 });
   });
 
   it("housekeeping forgets pushes a week after they went out, and keeps the waiting ones", async () => {

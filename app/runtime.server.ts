@@ -17,6 +17,8 @@ import { pruneAlerts } from "~/features/alerts/alerts.server";
 import { runAlertDigests } from "~/features/alerts/digest.server";
 import { sealStoredLinks } from "~/features/mail/stored-links.server";
 import { type MailWorker, idleMailWorker, startMailWorker } from "~/features/mail/worker.server";
+import { prunePush } from "~/features/push/housekeeping.server";
+import { idlePushWorker, type PushWorker, startPushWorker } from "~/features/push/worker.server";
 import { sweepOrphanMedia } from "~/features/media/cleanup.server";
 import { type MediaStorage, LocalDiskStorage } from "~/features/media/storage.server";
 import { sendMonthlyOwnerReports } from "~/features/owners/report.server";
@@ -48,6 +50,8 @@ export type Runtime = {
   backups: BackupSchedule;
   /** Outgoing e-mail (features/mail): `wake()` after committing an enqueued message. */
   mail: MailWorker;
+  /** Push alerts and scheduled reminders (features/push): `wake()` after committing a queued push. */
+  push: PushWorker;
 };
 
 export type StartOptions = {
@@ -98,7 +102,7 @@ async function start(options: StartOptions): Promise<Runtime> {
     const storage = await createStorage(env);
     live = new LiveHub();
     await live.start(database);
-    const runtime: Runtime = { env, database, db: database.db, auth, storage, live, stopHousekeeping: () => {}, mail: idleMailWorker(env), backups: { stop: async () => {} } };
+    const runtime: Runtime = { env, database, db: database.db, auth, storage, live, stopHousekeeping: () => {}, mail: idleMailWorker(env), push: idlePushWorker, backups: { stop: async () => {} } };
     if (options.firstStartTasks ?? true) {
       await withStartupLock(database, async () => {
         if (env.SEED_DEMO) await seedDemoIfEmpty(runtime, log);
@@ -112,6 +116,7 @@ async function start(options: StartOptions): Promise<Runtime> {
       };
       runtime.backups = startBackupSchedule(runtime);
       runtime.mail = startMailWorker(runtime);
+      runtime.push = startPushWorker(runtime);
     }
     return runtime;
   } catch (error) {
@@ -135,6 +140,7 @@ export async function housekeepingRound(runtime: Pick<Runtime, "db" | "storage" 
     // After a flood of attempts from many addresses this one delete can be long work.
     await pruneThrottle(runtime.database.longDb).catch((error) => log.error({ ...errorFields(error) }, "throttle prune failed"));
     await pruneOutbox(runtime.db).catch((error) => log.error({ ...errorFields(error) }, "outbox prune failed"));
+    await prunePush(runtime.db).catch((error) => log.error({ ...errorFields(error) }, "push prune failed"));
     await pruneSignInRecords(runtime.db).catch((error) => log.error({ ...errorFields(error) }, "sign-in records prune failed"));
     await expireUnconfirmedAccounts(runtime.db, runtime.env.UNCONFIRMED_ACCOUNT_DAYS)
       // A count only: who is in the audit trail by id, and no personal value is ever logged.
@@ -229,6 +235,7 @@ export function stopRuntime(): Promise<void> {
       await stopPropertyViews(runtime.db);
       await runtime.backups.stop();
       await runtime.mail.stop();
+      await runtime.push.stop();
       await runtime.live.stop();
       await runtime.database.close();
     } catch {

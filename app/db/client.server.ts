@@ -187,7 +187,7 @@ export async function withStartupLock<T>(handle: DatabaseHandle, work: () => Pro
 }
 
 /** Keys of the periodic jobs' advisory locks (any fixed numbers; distinct from the ones above). */
-export const JOB_LOCKS = { scheduledBackup: 72706180, housekeeping: 72706181, retention: 72706182 } as const;
+export const JOB_LOCKS = { scheduledBackup: 72706180, housekeeping: 72706181, retention: 72706182, pushSchedule: 72706183 } as const;
 
 /**
  * Runs a periodic job in one process only: on PostgreSQL, where several app processes share the

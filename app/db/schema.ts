@@ -958,3 +958,94 @@ export const listing_alert_digests = pgTable(
   },
   (table) => [primaryKey({ columns: [table.alert_id, table.day] })],
 );
+
+// --- Push alerts and reminders (issue 25; docs/decisions/030-push-alerts-and-reminders.md) ---
+
+/**
+ * One browser's Web Push subscription for a staff member: the push service's endpoint and the
+ * browser's keys (public by design: they let us encrypt to it, nothing more). Deleted with the
+ * user, from 'Minha conta', on sign-out of that device, and when the push service answers 404/410.
+ */
+export const push_subscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** "Chrome no Android": a summary of the user agent, never the whole string. */
+    device: text("device").notNull(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    last_used_at: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("push_subscriptions_user_idx").on(table.user_id),
+    check("push_subscriptions_endpoint_length", sql.raw("char_length(endpoint) between 10 and 1000")),
+    check("push_subscriptions_device_length", sql.raw("char_length(device) <= 80")),
+  ],
+);
+
+/** Which alerts a staff member wants (no row: every push kind, no e-mail reminders). */
+export const push_preferences = pgTable(
+  "push_preferences",
+  {
+    user_id: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kinds: text("kinds").array().notNull(),
+    /** 'Próximo contato' reminders also by e-mail. */
+    reminder_email: boolean("reminder_email").notNull().default(false),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [check("push_preferences_kinds_valid", sql.raw("kinds <@ array['novo_lead', 'proximo_contato', 'visita_1h', 'match_novo', 'proposta_expirando']::text[]"))],
+);
+
+/**
+ * Events that produced alerts, once each ('lead:<id>', 'next-contact:<lead>:<epoch>', …): the
+ * scheduled jobs insert the key first (on conflict do nothing) and fan out only when they did,
+ * so a second round or process never alerts twice. Pruned after 30 days.
+ */
+export const push_events = pgTable("push_events", {
+  key: text("key").primaryKey(),
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One push to one subscription, written in the transaction of its cause and sent by the push
+ * worker like the outbox (a short lease, SKIP LOCKED, the outcome recorded before the next).
+ * Unique per (event, subscription): one event never pushes twice to a device. The text names at
+ * most a lead's first name; it goes with the lead, and sent rows are pruned after a week.
+ */
+export const push_messages = pgTable(
+  "push_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    event_key: text("event_key").notNull(),
+    subscription_id: uuid("subscription_id")
+      .notNull()
+      .references(() => push_subscriptions.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    /** A path on this site ("/crm/leads/…"): the notification opens it. */
+    url: text("url").notNull(),
+    lead_id: uuid("lead_id").references(() => leads.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    next_attempt_at: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    locked_until: timestamp("locked_until", { withTimezone: true }),
+    /** The push service's status code or error code, never the message. */
+    last_error: text("last_error"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sent_at: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("push_messages_event_subscription_idx").on(table.event_key, table.subscription_id),
+    index("push_messages_due_idx").on(table.status, table.next_attempt_at),
+    index("push_messages_lead_idx").on(table.lead_id).where(sql`lead_id is not null`),
+    check("push_messages_status_valid", sql.raw("status in ('pending', 'sent', 'failed')")),
+  ],
+);

@@ -144,6 +144,18 @@ const envSchema = z.object({
       .regex(/^https?:\/\/\S*\{cep\}\S*$/, { error: "must be an http(s) URL template with {cep}" })
       .optional(),
   ),
+  // --- push alerts (issue 25; docs/decisions/030-push-alerts-and-reminders.md) ---
+  /** The VAPID key pair (base64url, as web-push generates them); unset: generated once, kept sealed in settings. */
+  VAPID_PUBLIC_KEY: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_-]{87}$/, { error: "must be a base64url P-256 public key (87 characters)" }).optional()),
+  VAPID_PRIVATE_KEY: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: "must be a base64url P-256 private key (43 characters)" }).optional()),
+  /** Who the push services may contact: a mailto: or https: URL. */
+  VAPID_SUBJECT: optionalText.pipe(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { error: "must be a mailto: or https: URL" }).optional()),
+  /**
+   * Push services besides the browsers' own (FCM, Mozilla, Apple, Windows), comma-separated host
+   * names: a subscription's endpoint elsewhere is refused, so the server never posts to an address
+   * a visitor chose. For tests and self-hosted push services only.
+   */
+  PUSH_SERVICE_HOSTS: optionalText.pipe(z.string().regex(/^[A-Za-z0-9.-]+(,[A-Za-z0-9.-]+)*$/, { error: "must be host names separated by commas" }).optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "silent"], { error: "use error, warn, info, debug or silent" }).default("info"),
 });
 
@@ -181,6 +193,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
     throw new EnvError("Invalid configuration:\n  ADMIN_EMAIL: required when ADMIN_PASSWORD is set");
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    const missing = env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY";
+    throw new EnvError(`Invalid configuration:\n  ${missing}: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together`);
   }
   if (env.WEB_CONCURRENCY !== undefined && env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
     throw new EnvError(

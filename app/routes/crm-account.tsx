@@ -11,15 +11,22 @@ import { useCheckedSubmit } from "~/features/auth/components/form-hooks";
 import { getCurrentSession, requireStaff } from "~/features/auth/guard.server";
 import { changePasswordSchema } from "~/features/auth/schema";
 import { type ActionAnswer, useAnswerToast } from "~/features/crm/form-helpers";
+import { handlePushAction, isPushIntent, loadPushAccount } from "~/features/push/account.server";
+import { PushAlertsCard } from "~/features/push/components/push-card";
 import { firstIssueMessage } from "~/lib/form-data";
 import { asString, readBody, UnreadableBody } from "~/lib/request-body.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-account";
 
-/** 'Minha conta': a staff member changes their own password; their other sessions end. */
+/**
+ * 'Minha conta': a staff member changes their own password (their other sessions end), and turns
+ * push alerts on or off for their devices (features/push; intents push-subscribe, push-remove,
+ * push-preferences — a post without an intent is the password form).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request);
-  return { name: staff.name, email: staff.email };
+  const push = await loadPushAccount(await getRuntime(), staff.id);
+  return { name: staff.name, email: staff.email, push };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -28,6 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!current) return data({ ok: false, message: "Sessão encerrada. Entre de novo." }, { status: 401 });
   const body = await readBody(request);
   if (body instanceof UnreadableBody) return data({ ok: false, message: body.message }, { status: 400 });
+  if (isPushIntent(body.intent)) return handlePushAction(await getRuntime(), staff, body.intent, body);
   const parsed = changePasswordSchema.safeParse({ currentPassword: asString(body.currentPassword), newPassword: asString(body.newPassword) });
   if (!parsed.success) return data({ ok: false, message: firstIssueMessage(parsed.error) }, { status: 400 });
   const result = await changeOwnPassword(await getRuntime(), { id: staff.id, email: staff.email, sessionId: current.sessionId }, parsed.data);
@@ -70,6 +78,7 @@ export default function CrmAccountPage({ loaderData }: Route.ComponentProps) {
           </div>
         </fetcher.Form>
       </Card>
+      <PushAlertsCard data={loaderData.push} />
     </div>
   );
 }

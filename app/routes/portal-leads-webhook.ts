@@ -15,7 +15,10 @@ export async function action({ request }: Route.ActionArgs) {
   const runtime = await getRuntime();
   const answer = await receivePortalLead({ db: runtime.db, publicUrl: runtime.env.publicUrl }, request);
   // The alert was enqueued with the lead: send it now rather than at the next poll.
-  if (answer.created) runtime.mail.wake();
+  if (answer.created) {
+    runtime.mail.wake();
+    runtime.push.wake();
+  }
   return toResponse(answer);
 }
 

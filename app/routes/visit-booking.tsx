@@ -37,7 +37,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, env } = runtime;
   const result = await createVisitBooking({ db, ip: clientIp(request, context), limitPerHour: env.LEAD_LIMIT_PER_HOUR, publicUrl: env.publicUrl }, fields);
   // The alert was enqueued with the lead: send it now rather than at the next poll.
-  if (result.ok && result.leadId) runtime.mail.wake();
+  if (result.ok && result.leadId) {
+    runtime.mail.wake();
+    runtime.push.wake();
+  }
   return result.ok ? { ok: true, message: LEAD_MESSAGES.bookingSuccess } : leadFailure(result, fields, BOOKING_FIELDS);
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { session } from "~/db/schema";
 import type { AuditActor, Tx } from "~/features/audit/audit.server";
+import { removeAllDevicesInTx } from "~/features/push/subscriptions.server";
 import { revokeFeedInTx } from "~/features/visits/calendar.server";
 
 /**
@@ -10,8 +11,9 @@ export type AccessEndReason = "sign_out" | "password_reset" | "password_change" 
 
 /**
  * Takes back every key a person holds besides the password: their sessions (all, or all but the
- * one in use) and their private calendar feed, whose secret URL opens the agency's visits just as
- * a session would (issue 21). Called at the moments a person takes their keys back: 'Sair' (which
+ * one in use), their private calendar feed, whose secret URL opens the agency's visits just as
+ * a session would (issue 21), and their devices' push alerts (issue 25: a lost phone stops
+ * showing leads' names once its owner signs out elsewhere). Called at the moments a person takes their keys back: 'Sair' (which
  * ends every session) and any new password. In the caller's transaction.
  */
 export async function endAccess(
@@ -24,4 +26,5 @@ export async function endAccess(
     .delete(session)
     .where(options.keepSessionId ? and(eq(session.userId, userId), ne(session.id, options.keepSessionId)) : eq(session.userId, userId));
   await revokeFeedInTx(tx, options.actor, userId, reason);
+  await removeAllDevicesInTx(tx, options.actor, userId, reason);
 }

@@ -8,6 +8,7 @@ const MAIL_KIND_LABELS: Record<string, string> = {
   invitation: "Convite",
   "lead-alert": "Aviso de novo lead",
   owner_report: "Relatório do proprietário",
+  reminder: "Lembrete de próximo contato",
 };
 
 export function mailKindLabel(kind: string): string {

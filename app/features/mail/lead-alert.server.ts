@@ -3,6 +3,7 @@ import type { LeadInterest } from "~/db/values";
 import { leadPath, leadTelLink, leadWhatsappLink, propertyPath } from "~/features/leads/contact-links";
 import { INTEREST_LABELS } from "~/features/leads/labels";
 import { brokerProfileNow } from "~/features/settings/settings.server";
+import { enqueueNewLeadPush } from "~/features/push/queue.server";
 import { escapeHtml } from "./compose.server";
 import { type DbOrTx, enqueueMail } from "./outbox.server";
 
@@ -136,8 +137,9 @@ export function leadAlertReplyTo(email: string | null | undefined): string | nul
 }
 
 /**
- * Enqueues the alert once per address (the same address twice, in any case, gets one). Call it
- * inside the transaction that inserts the lead; wake the mail worker after the commit.
+ * Enqueues the alert once per address (the same address twice, in any case, gets one), and the
+ * staff's push alerts. Call it inside the transaction that inserts the lead; wake the mail and
+ * push workers after the commit.
  */
 export async function enqueueLeadAlert(tx: DbOrTx, env: { publicUrl: string }, addresses: readonly string[], input: LeadAlertInput): Promise<number> {
   const unique = new Map<string, string>();
@@ -149,5 +151,7 @@ export async function enqueueLeadAlert(tx: DbOrTx, env: { publicUrl: string }, a
   for (const to of unique.values()) {
     await enqueueMail(tx, { kind: LEAD_ALERT_KIND, to, leadId: input.leadId, replyTo: leadAlertReplyTo(input.email), ...mail });
   }
+  // The staff's phones hear of it in the same transaction (decision 030): wake the push worker too.
+  await enqueueNewLeadPush(tx, { id: input.leadId, fullName: input.fullName, source: input.source });
   return unique.size;
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { lead_events, lead_profiles, leads, outbox, visits } from "~/db/schema";
+import { lead_events, lead_profiles, leads, outbox, push_messages, visits } from "~/db/schema";
 import { type AuditActor, recordAudit, type Tx } from "~/features/audit/audit.server";
 import { ANONYMIZED } from "./markers";
 import { deletePersonAlerts } from "~/features/alerts/privacy.server";
@@ -45,6 +45,8 @@ export async function anonymizeLeadsInTx(
     .set({ body: ANONYMIZED.text })
     .where(and(inArray(lead_events.lead_id, ids), isNotNull(lead_events.body)))
     .returning({ id: lead_events.id });
+  // Issue 25: pushes name the lead's first name; waiting or sent, they go.
+  await tx.delete(push_messages).where(inArray(push_messages.lead_id, ids));
   // Issue 23: what the person looked for is personal data too; the listings sent stay (no content).
   await tx.delete(lead_profiles).where(inArray(lead_profiles.lead_id, ids));
   const visitRows = await tx

@@ -8,6 +8,8 @@ export const SETTING_KEYS = {
   whatsappTemplates: "whatsapp_templates",
   portalFeedToken: "portal_feed_token",
   portalWebhookSecret: "portal_webhook_secret",
+  /** Web Push (issue 25): the VAPID key pair, its private half sealed (features/push/vapid.server.ts). */
+  vapidKeys: "vapid_keys",
 } as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];

@@ -1,9 +1,11 @@
-import { and, asc, count, desc, eq, gte, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { leads, properties, type VISIT_STATUSES, visits } from "~/db/schema";
 import { type AuditActor, changedFields, recordAudit } from "~/features/audit/audit.server";
 import { BROKER_TIME_ZONE, brokerDay, endOfBrokerDay, toBrokerDateTimeInput } from "~/lib/format";
+import { firstName } from "~/features/push/kinds";
 import { dayHeading } from "./days";
+import type { ReminderForCalendar } from "./calendar.server";
 import { isUuid } from "~/lib/ids";
 import { containsPattern, pageInfo, type PageInfo, TABLE_PAGE_SIZE } from "~/lib/pagination";
 import { VISIT_STATUS_VALUES, type VisitStatus } from "./labels";
@@ -316,4 +318,19 @@ export async function visitsForFeed(db: Database, now = new Date()): Promise<Vis
     .orderBy(asc(visits.scheduled_at), asc(visits.id))
     .limit(FEED_LIMIT);
   return rows.map(toCalendarVisit);
+}
+
+/**
+ * 'Próximo contato' times still to come (issue 25), for the calendar feed next to the visits. Leads
+ * have no owner here, so every staff member's feed carries every lead's reminder — the first name
+ * only, as on a phone's lock screen.
+ */
+export async function remindersForFeed(db: Database, now = new Date()): Promise<ReminderForCalendar[]> {
+  const rows = await db
+    .select({ id: leads.id, full_name: leads.full_name, at: leads.next_contact_at })
+    .from(leads)
+    .where(gt(leads.next_contact_at, now))
+    .orderBy(asc(leads.next_contact_at), asc(leads.id))
+    .limit(FEED_LIMIT);
+  return rows.map((row) => ({ leadId: row.id, firstName: firstName(row.full_name), at: new Date(row.at!) }));
 }

@@ -57,10 +57,32 @@ function toEvent(visit: VisitForCalendar, publicUrl: string): EventAttributes {
   };
 }
 
+/** A 'Próximo contato' reminder in the feed (issue 25): the lead's first name and the CRM link only. */
+export type ReminderForCalendar = { leadId: string; firstName: string; at: Date };
+const REMINDER_MINUTES = 15;
+
+function toReminderEvent(reminder: ReminderForCalendar, publicUrl: string): EventAttributes {
+  const leadUrl = `${publicUrl}/crm/leads/${reminder.leadId}`;
+  return {
+    // One event per lead: a new time moves it instead of adding another.
+    uid: `proximo-contato-${reminder.leadId}@${new URL(publicUrl).hostname}`,
+    title: `Próximo contato: ${reminder.firstName}`,
+    start: reminder.at.getTime(),
+    startInputType: "utc",
+    startOutputType: "utc",
+    duration: { minutes: REMINDER_MINUTES },
+    description: `No CRM: ${leadUrl}`,
+    url: leadUrl,
+    status: "CONFIRMED",
+    sequence: Math.max(0, Math.floor((reminder.at.getTime() - Date.UTC(2020, 0, 1)) / 60_000)),
+    productId: PRODUCT_ID,
+  };
+}
+
 /** The calendar text, or throws (ics refuses an event it cannot write). */
-export function calendarText(visitList: VisitForCalendar[], publicUrl: string, calName?: string): string {
+export function calendarText(visitList: VisitForCalendar[], publicUrl: string, calName?: string, reminders: ReminderForCalendar[] = []): string {
   const { error, value } = createEvents(
-    visitList.map((visit) => toEvent(visit, publicUrl)),
+    [...visitList.map((visit) => toEvent(visit, publicUrl)), ...reminders.map((reminder) => toReminderEvent(reminder, publicUrl))],
     { productId: PRODUCT_ID, calName },
   );
   if (error || value === null) throw error ?? new Error("ics produced nothing");

@@ -1,6 +1,6 @@
 import { errorFields, logger } from "~/lib/logger.server";
 import { getRuntime } from "~/runtime.server";
-import { visitForCalendar, visitsForFeed } from "./agenda.server";
+import { remindersForFeed, visitForCalendar, visitsForFeed } from "./agenda.server";
 import { calendarText, feedOwner, visitFilename } from "./calendar.server";
 
 /** Calendar answers are about people (names, phones): never kept by a browser or a proxy. */
@@ -35,7 +35,8 @@ export async function visitIcsResponse(id: string | undefined): Promise<Response
 }
 
 /**
- * GET /calendario/<token>.ics: the agency's visits for a subscribed calendar. The token is the
+ * GET /calendario/<token>.ics: the agency's visits, and the 'Próximo contato' reminders to come,
+ * for a subscribed calendar. The token is the
  * only key (no cookie counts); a wrong one, or a feed whose owner is no longer staff, is 404, so
  * the answer does not tell a guessed URL from a revoked one. Nothing here logs the file name.
  */
@@ -44,7 +45,8 @@ export async function calendarFeedResponse(file: string | undefined): Promise<Re
     const { db, env } = await getRuntime();
     const owner = file ? await feedOwner(db, file) : null;
     if (!owner) return notFound();
-    const body = calendarText(await visitsForFeed(db), env.publicUrl, "Visitas — CRM");
+    const [visitList, reminders] = await Promise.all([visitsForFeed(db), remindersForFeed(db)]);
+    const body = calendarText(visitList, env.publicUrl, "Visitas — CRM", reminders);
     return new Response(body, {
       headers: {
         "Content-Type": "text/calendar; charset=utf-8",

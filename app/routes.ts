@@ -54,6 +54,8 @@ export default [
       // Owners and the captação of their listings (issue 23, decision 024)
       route("proprietarios", "routes/crm-owners.tsx"),
       route("proprietarios/:id", "routes/crm-owner.tsx"),
+      // A listing's proposals and deals (issue 26, decision 026)
+      route("imoveis/:id/negociacoes", "routes/crm-property-negotiations.tsx"),
       route("sair", "routes/crm-sign-out.tsx"),
     ]),
     // Staff-only resources (no page)
@@ -72,6 +74,8 @@ export default [
     // An owner's LGPD export (admins) and a listing's authorisation PDF (staff), decision 024
     route("proprietarios/:id/exportar", "routes/crm-owner-export.ts"),
     route("captacao/:propertyId/documento", "routes/crm-captacao-document.ts"),
+    // The printable proposal (issue 26, decision 026): staff
+    route("propostas/:id/proposta.pdf", "routes/crm-proposal-pdf.ts"),
   ]),
 
   // Resources that are not pages

@@ -14,6 +14,9 @@ import { exclusivityWarnings } from "~/features/owners/owners.server";
 import { brokerDay } from "~/lib/format";
 import { NewMatches } from "~/features/matching/components/new-matches";
 import { NEW_MATCHES_DAYS, newMatches } from "~/features/matching/match.server";
+import { DashboardNegotiations } from "~/features/deals/components/dashboard-negotiations";
+import { commissionsToReceive, openNegotiations } from "~/features/deals/dashboard.server";
+import { canSeeCommissions, loadDealSettings } from "~/features/deals/deal-settings.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request);
@@ -32,6 +35,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     mail: staff.role === "admin" ? await getMailStatus(runtime) : null,
     // Exclusive captações ending within 30 days (issue 23, decision 024).
     exclusivity: await exclusivityWarnings(runtime.db, brokerDay(now)),
+    // Issue 26: open proposals, and (for who may see commissions) what is due this month.
+    negotiations: {
+      open: await openNegotiations(runtime.db),
+      commissions: canSeeCommissions(staff.role, await loadDealSettings(runtime.db)) ? await commissionsToReceive(runtime.db, brokerDay(now)) : null,
+      today: brokerDay(now),
+    },
   };
 }
 
@@ -71,6 +80,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       <WorkingDayLists day={day} now={now} />
+      <DashboardNegotiations {...loaderData.negotiations} />
       <NewMatches matches={matches} days={matches.days} />
     </div>
   );

@@ -46,7 +46,9 @@ export type SettingsIntent =
   | "portal-secret-generate"
   | "portal-secret-set"
   // Issue 22: the watermark on listing photos (features/media/watermark.server.ts).
-  | "watermark";
+  | "watermark"
+  // Issue 26: default commissions and who sees them (features/deals/deal-settings.server.ts).
+  | "deals";
 
 /** What the settings page's action answers (a toast, and each refused field's message). */
 export type SettingsAnswer = {

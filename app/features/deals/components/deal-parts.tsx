@@ -45,7 +45,7 @@ function SplitRows({ splits }: { splits: SplitView[] }) {
 export function DealForm({ proposal, seeCommissions, today }: { proposal: ProposalView; seeCommissions: boolean; today: string }) {
   const fetcher = useNegotiationFetcher(`deal-${proposal.id}`);
   return (
-    <fetcher.Form method="post" className="grid gap-3 rounded-md bg-muted/60 p-3" aria-label="Fechar negócio">
+    <fetcher.Form method="post" action={`/crm/leads/${proposal.lead.id}`} className="grid gap-3 rounded-md bg-muted/60 p-3" aria-label="Fechar negócio">
       <input type="hidden" name="intent" value="deal_create" />
       <input type="hidden" name="proposal_id" value={proposal.id} />
       <h4 className="font-semibold">Fechar negócio</h4>
@@ -81,7 +81,7 @@ export function DealForm({ proposal, seeCommissions, today }: { proposal: Propos
 }
 
 /** A deal closed (or undone), its commission and split for who may see them, and what can be done with it. */
-export function DealSummary({ deal, kind, seeCommissions }: { deal: DealView; kind: ProposalView["kind"]; seeCommissions: boolean }) {
+export function DealSummary({ deal, kind, seeCommissions, action }: { deal: DealView; kind: ProposalView["kind"]; seeCommissions: boolean; action: string }) {
   const standing = deal.undoneAt === null;
   const [editing, setEditing] = useState(false);
   return (
@@ -123,15 +123,15 @@ export function DealSummary({ deal, kind, seeCommissions }: { deal: DealView; ki
               <Icon name="pencil" /> Comissão
             </Button>
           )}
-          <UndoForm dealId={deal.id} />
+          <UndoForm dealId={deal.id} action={action} />
         </div>
       )}
-      {standing && editing && deal.commission && <CommissionForm deal={deal} onDone={() => setEditing(false)} />}
+      {standing && editing && deal.commission && <CommissionForm deal={deal} action={action} onDone={() => setEditing(false)} />}
     </div>
   );
 }
 
-function UndoForm({ dealId }: { dealId: string }) {
+function UndoForm({ dealId, action }: { dealId: string; action: string }) {
   const [asking, setAsking] = useState(false);
   const fetcher = useNegotiationFetcher(`undo-${dealId}`, () => setAsking(false));
   if (!asking)
@@ -141,7 +141,7 @@ function UndoForm({ dealId }: { dealId: string }) {
       </Button>
     );
   return (
-    <fetcher.Form method="post" className="grid w-full gap-2" aria-label="Desfazer negócio">
+    <fetcher.Form method="post" action={action} className="grid w-full gap-2" aria-label="Desfazer negócio">
       <input type="hidden" name="intent" value="deal_undo" />
       <input type="hidden" name="deal_id" value={dealId} />
       <FormField label="Motivo (opcional)" hint="O imóvel volta a disponível e o lead a em atendimento.">
@@ -159,11 +159,11 @@ function UndoForm({ dealId }: { dealId: string }) {
   );
 }
 
-function CommissionForm({ deal, onDone }: { deal: DealView; onDone: () => void }) {
+function CommissionForm({ deal, action, onDone }: { deal: DealView; action: string; onDone: () => void }) {
   const fetcher = useNegotiationFetcher(`commission-${deal.id}`, onDone);
   const commission = deal.commission!;
   return (
-    <fetcher.Form method="post" className="grid gap-3 border-t border-border pt-3" aria-label="Comissão">
+    <fetcher.Form method="post" action={action} className="grid gap-3 border-t border-border pt-3" aria-label="Comissão">
       <input type="hidden" name="intent" value="deal_commission" />
       <input type="hidden" name="deal_id" value={deal.id} />
       <div className="grid gap-3 sm:grid-cols-2">

@@ -14,6 +14,9 @@ import { DealForm, DealSummary } from "./deal-parts";
 import { MoneyInput, useNegotiationFetcher } from "./fields";
 
 
+/** Every negotiation form posts to its lead's page, wherever it is shown (the lead's or the listing's page). */
+export const leadAction = (proposal: ProposalView) => `/crm/leads/${proposal.lead.id}`;
+
 const amountText = (cents: number | null, kind: ProposalView["kind"]) => (cents === null ? "—" : `${formatCents(cents)}${kind === "aluguel" ? "/mês" : ""}`);
 
 /** One proposal: its terms, its history of offers, and what can be done with it now. */
@@ -84,10 +87,10 @@ export function ProposalCard({ proposal, seeCommissions, today, showLead = false
       </div>
 
       {open && <OfferForm proposal={proposal} />}
-      {open && <DecisionButtons proposalId={proposal.id} />}
+      {open && <DecisionButtons proposalId={proposal.id} action={leadAction(proposal)} />}
       {proposal.status === "aceita" && !standing && <DealForm proposal={proposal} seeCommissions={seeCommissions} today={today} />}
       {proposal.deals.map((deal) => (
-        <DealSummary key={deal.id} deal={deal} kind={proposal.kind} seeCommissions={seeCommissions} />
+        <DealSummary key={deal.id} deal={deal} kind={proposal.kind} seeCommissions={seeCommissions} action={leadAction(proposal)} />
       ))}
       {proposal.decidedAt && !open && (
         <p className="text-xs text-muted-foreground">
@@ -108,7 +111,7 @@ function OfferForm({ proposal }: { proposal: ProposalView }) {
   const fetcher = useNegotiationFetcher(`offer-${proposal.id}`, () => form.current?.reset());
   const last = proposal.offers.at(-1);
   return (
-    <fetcher.Form ref={form} method="post" className="grid gap-3 border-t border-border pt-3 sm:grid-cols-[auto_1fr_auto] sm:items-end" aria-label="Nova oferta ou contraproposta">
+    <fetcher.Form ref={form} method="post" action={leadAction(proposal)} className="grid gap-3 border-t border-border pt-3 sm:grid-cols-[auto_1fr_auto] sm:items-end" aria-label="Nova oferta ou contraproposta">
       <input type="hidden" name="intent" value="proposal_offer" />
       <input type="hidden" name="proposal_id" value={proposal.id} />
       <FormField label="Quem oferece">
@@ -130,20 +133,20 @@ function OfferForm({ proposal }: { proposal: ProposalView }) {
   );
 }
 
-function DecisionButtons({ proposalId }: { proposalId: string }) {
+function DecisionButtons({ proposalId, action }: { proposalId: string; action: string }) {
   const accept = useNegotiationFetcher(`accept-${proposalId}`);
   const reject = useNegotiationFetcher(`reject-${proposalId}`);
   const busy = accept.state !== "idle" || reject.state !== "idle";
   return (
     <div className="flex flex-wrap gap-2">
-      <accept.Form method="post">
+      <accept.Form method="post" action={action}>
         <input type="hidden" name="intent" value="proposal_accept" />
         <input type="hidden" name="proposal_id" value={proposalId} />
         <Button type="submit" disabled={busy}>
           <Icon name="circle-check" /> Aceitar proposta
         </Button>
       </accept.Form>
-      <reject.Form method="post">
+      <reject.Form method="post" action={action}>
         <input type="hidden" name="intent" value="proposal_reject" />
         <input type="hidden" name="proposal_id" value={proposalId} />
         <Button type="submit" variant="outline" disabled={busy}>

@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { useFetcher } from "react-router";
+import type { ActionAnswer } from "~/features/crm/form-helpers";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
@@ -43,7 +45,8 @@ function SplitRows({ splits }: { splits: SplitView[] }) {
 
 /** Closing an accepted proposal: final value, date and (for who may see it) the commission. */
 export function DealForm({ proposal, seeCommissions, today }: { proposal: ProposalView; seeCommissions: boolean; today: string }) {
-  const fetcher = useNegotiationFetcher(`deal-${proposal.id}`);
+  // Its toast is the card's (this form leaves once the deal is closed).
+  const fetcher = useFetcher<ActionAnswer>({ key: `deal-${proposal.id}` });
   return (
     <fetcher.Form method="post" action={`/crm/leads/${proposal.lead.id}`} className="grid gap-3 rounded-md bg-muted/60 p-3" aria-label="Fechar negócio">
       <input type="hidden" name="intent" value="deal_create" />
@@ -84,6 +87,9 @@ export function DealForm({ proposal, seeCommissions, today }: { proposal: Propos
 export function DealSummary({ deal, kind, seeCommissions, action }: { deal: DealView; kind: ProposalView["kind"]; seeCommissions: boolean; action: string }) {
   const standing = deal.undoneAt === null;
   const [editing, setEditing] = useState(false);
+  // The forms below come and go; the summary stays and toasts their answers.
+  useNegotiationFetcher(`undo-${deal.id}`);
+  useNegotiationFetcher(`commission-${deal.id}`, () => setEditing(false));
   return (
     <div className={`grid gap-2 rounded-md border p-3 ${standing ? "border-green-300 bg-green-50" : "border-border bg-muted/40"}`} data-deal={deal.id}>
       <p className="font-semibold">
@@ -126,14 +132,14 @@ export function DealSummary({ deal, kind, seeCommissions, action }: { deal: Deal
           <UndoForm dealId={deal.id} action={action} />
         </div>
       )}
-      {standing && editing && deal.commission && <CommissionForm deal={deal} action={action} onDone={() => setEditing(false)} />}
+      {standing && editing && deal.commission && <CommissionForm deal={deal} action={action} />}
     </div>
   );
 }
 
 function UndoForm({ dealId, action }: { dealId: string; action: string }) {
   const [asking, setAsking] = useState(false);
-  const fetcher = useNegotiationFetcher(`undo-${dealId}`, () => setAsking(false));
+  const fetcher = useFetcher<ActionAnswer>({ key: `undo-${dealId}` });
   if (!asking)
     return (
       <Button variant="outline" size="sm" onClick={() => setAsking(true)}>
@@ -159,8 +165,8 @@ function UndoForm({ dealId, action }: { dealId: string; action: string }) {
   );
 }
 
-function CommissionForm({ deal, action, onDone }: { deal: DealView; action: string; onDone: () => void }) {
-  const fetcher = useNegotiationFetcher(`commission-${deal.id}`, onDone);
+function CommissionForm({ deal, action }: { deal: DealView; action: string }) {
+  const fetcher = useFetcher<ActionAnswer>({ key: `commission-${deal.id}` });
   const commission = deal.commission!;
   return (
     <fetcher.Form method="post" action={action} className="grid gap-3 border-t border-border pt-3" aria-label="Comissão">

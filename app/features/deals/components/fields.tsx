@@ -1,3 +1,4 @@
+import { type ComponentProps, useRef } from "react";
 import { useFetcher } from "react-router";
 import { Input } from "~/components/ui/input";
 import { type ActionAnswer, useAnswerToast } from "~/features/crm/form-helpers";
@@ -9,9 +10,11 @@ import { maskBRLInput } from "~/lib/money";
  */
 
 /** An amount in reais: the digits typed are centavos, shown as "540.000,00" (like the listing's price). */
-export function MoneyInput({ name, defaultValue, required }: { name: string; defaultValue?: string; required?: boolean }) {
+export function MoneyInput({ name, defaultValue, required, ...rest }: { name: string; defaultValue?: string; required?: boolean } & Omit<ComponentProps<"input">, "name" | "defaultValue" | "required">) {
+  // `rest` carries what FormField gives its control (id, aria-invalid, aria-describedby): the label binds to it.
   return (
     <Input
+      {...rest}
       name={name}
       inputMode="numeric"
       autoComplete="off"
@@ -29,6 +32,8 @@ export function MoneyInput({ name, defaultValue, required }: { name: string; def
 /** A fetcher for one of the section's forms, with its toast. */
 export function useNegotiationFetcher(key: string, onSuccess?: () => void) {
   const fetcher = useFetcher<ActionAnswer>({ key });
-  useAnswerToast(fetcher, onSuccess);
+  // A keyed fetcher keeps its last answer: a form opened again must not toast (and close on) an old one.
+  const atMount = useRef(fetcher.data);
+  useAnswerToast({ state: fetcher.state, data: fetcher.data === atMount.current ? undefined : fetcher.data }, onSuccess);
   return fetcher;
 }

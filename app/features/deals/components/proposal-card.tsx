@@ -1,4 +1,6 @@
 import { useRef } from "react";
+import { useFetcher } from "react-router";
+import type { ActionAnswer } from "~/features/crm/form-helpers";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -24,6 +26,11 @@ export function ProposalCard({ proposal, seeCommissions, today, showLead = false
   const open = proposal.status === "em_negociacao";
   const standing = proposal.deals.find((deal) => deal.undoneAt === null);
   const payments = PAYMENT_FIELDS.filter((field) => proposal.payments[field] !== null);
+  // The toasts of the forms that leave the card when they succeed (accepted, refused, closed): the
+  // card stays, so it answers for them (the forms share these fetchers by key).
+  useNegotiationFetcher(`accept-${proposal.id}`);
+  useNegotiationFetcher(`reject-${proposal.id}`);
+  useNegotiationFetcher(`deal-${proposal.id}`);
   return (
     <li className="grid gap-3 rounded-md border border-border p-3 sm:p-4" data-proposal={proposal.id} aria-label={`Proposta para ${proposal.property.codigo}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -74,8 +81,8 @@ export function ProposalCard({ proposal, seeCommissions, today, showLead = false
         <ol className="grid gap-1 text-sm" aria-label="Histórico de ofertas">
           {proposal.offers.map((offer, index) => (
             <li key={offer.id} className="flex flex-wrap gap-x-2">
-              <span className="font-medium">{index === 0 ? "Proposta" : offer.party === "proprietario" ? "Contraproposta" : "Oferta"} ({OFFER_PARTY_LABELS[offer.party]}):</span>
-              <span>{amountText(offer.amountCents, proposal.kind)}</span>
+              <span className="font-medium">{index === 0 ? "Proposta" : offer.party === "proprietario" ? "Contraproposta" : "Oferta"} ({OFFER_PARTY_LABELS[offer.party]}):</span>{" "}
+              <span>{amountText(offer.amountCents, proposal.kind)}</span>{" "}
               <span className="text-muted-foreground">
                 <time dateTime={offer.at}>{formatDateTime(offer.at)}</time>
                 {offer.actor ? ` · ${offer.actor}` : ""}
@@ -134,8 +141,8 @@ function OfferForm({ proposal }: { proposal: ProposalView }) {
 }
 
 function DecisionButtons({ proposalId, action }: { proposalId: string; action: string }) {
-  const accept = useNegotiationFetcher(`accept-${proposalId}`);
-  const reject = useNegotiationFetcher(`reject-${proposalId}`);
+  const accept = useFetcher<ActionAnswer>({ key: `accept-${proposalId}` });
+  const reject = useFetcher<ActionAnswer>({ key: `reject-${proposalId}` });
   const busy = accept.state !== "idle" || reject.state !== "idle";
   return (
     <div className="flex flex-wrap gap-2">

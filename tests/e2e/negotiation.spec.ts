@@ -163,6 +163,9 @@ test.describe("a negotiation on a wide screen", () => {
     // The listing's 'Negociações' and the dashboard.
     await page.goto("/crm/imoveis");
     await waitForHydration(page);
+    // The row's actions gained 'Negociações': the table still fits.
+    await expectFitsWindow(page, "listings table");
+    await page.screenshot({ path: test.info().outputPath("listings-1280.png") });
     await page.getByRole("link", { name: `Negociações de ${CODIGO}` }).first().click();
     await expect(page.getByRole("heading", { level: 1, name: "Negociações" })).toBeVisible();
     await expect(page.getByRole("listitem", { name: `Proposta para ${CODIGO}` }).getByRole("link", { name: BUYER })).toBeVisible();

@@ -7,6 +7,8 @@ import { loader as dashboardLoader } from "~/routes/crm-dashboard";
 import { loader as pdfLoader } from "~/routes/crm-proposal-pdf";
 import { loader as negotiationsLoader } from "~/routes/crm-property-negotiations";
 import { action as settingsAction } from "~/routes/crm-settings";
+import { loader as reportsLoader } from "~/routes/crm-reports";
+import { loader as reportsExportLoader } from "~/routes/crm-reports-export";
 import { ACTORS, ADMIN_PAGE_RULE, type Actor, API_RULE, context, matrixRuntime, outcomeOf, PAGE_RULE } from "../helpers/authorization";
 import { insertLead, insertProperty, makeRequest, settle } from "../helpers/factories";
 import { DATABASE_KINDS } from "../helpers/runtime";
@@ -160,6 +162,16 @@ describe.each(DATABASE_KINDS)("proposals and deals authorisation matrix on %s", 
     const { negotiations } = result as { negotiations: { open: unknown; commissions: unknown } };
     expect(negotiations.open).toBeTruthy();
     expect(negotiations.commissions === null).toBe(actor !== "admin");
+  });
+
+  it.each(ACTORS)("the reports' commissions (page and download): admins only (by default), for %s", async (actor) => {
+    const page = await run(() => reportsLoader({ request: makeRequest("/crm/relatorios", { cookie: cookieOf(actor) }), params: {}, context } as never));
+    expect(outcomeOf(page)).toEqual(PAGE_RULE[actor]);
+    const download = await run(() => reportsExportLoader({ request: makeRequest("/crm/relatorios/exportar?relatorio=resumo&formato=csv", { cookie: cookieOf(actor) }), params: {}, context } as never));
+    expect(outcomeOf(download)).toEqual(API_RULE[actor]);
+    if (!allowed(PAGE_RULE, actor)) return;
+    expect((page as { report: { summary: { commission: unknown } } }).report.summary.commission === null).toBe(actor !== "admin");
+    expect((await (download as Response).text()).includes("Comissões (R$)")).toBe(actor === "admin");
   });
 
   it.each(ACTORS)("GET /crm/propostas/:id/proposta.pdf for %s", async (actor) => {

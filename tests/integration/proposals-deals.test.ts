@@ -4,6 +4,8 @@ import { audit_log, deal_splits, deals, lead_events, leads, owners, properties, 
 import { expireProposals } from "~/features/deals/proposals.server";
 import { brokerDay } from "~/lib/format";
 import { housekeepingRound } from "~/runtime.server";
+import { parsePeriod } from "~/features/reports/period";
+import { loadReport } from "~/features/reports/reports.server";
 import { loader as dashboardLoader } from "~/routes/crm-dashboard";
 import { action as leadAction, loader as leadLoader } from "~/routes/crm-lead";
 import { loader as pdfLoader } from "~/routes/crm-proposal-pdf";
@@ -269,6 +271,24 @@ describe.each(DATABASE_KINDS)("proposals and deals on %s", (kind) => {
     const expired = mine.find((row) => row.valid_until === brokerDay(new Date()))!;
     expect(statusOf(await post(lead.id, { intent: "proposal_accept", proposal_id: expired.id }))).toBe(409);
     expect(await db().select().from(proposal_offers).where(eq(proposal_offers.proposal_id, expired.id))).toHaveLength(1);
+  });
+
+  it("the reports' 'Valor vendido' counts the price a deal closed at, and 'Comissões' its commission (for who may see it)", async () => {
+    const parsed = parsePeriod(new URLSearchParams({ periodo: "mes" }));
+    if (!parsed.ok) throw new Error(parsed.message);
+    const before = await loadReport(db(), parsed.period, { commissions: true });
+    expect((await loadReport(db(), parsed.period)).summary.commission).toBeNull();
+    const property = await insertProperty(test.runtime, { price: 700000 });
+    const lead = await insertLead(test.runtime, { full_name: "Renata Relatório" });
+    await post(lead.id, { intent: "proposal_create", property_codigo: property.codigo, amount: "650.000,00", valid_until: plusDays(3) });
+    const [proposal] = await db().select().from(proposals).where(eq(proposals.lead_id, lead.id));
+    await post(lead.id, { intent: "proposal_accept", proposal_id: proposal.id });
+    expect(await post(lead.id, { intent: "deal_create", proposal_id: proposal.id, final_value: "650.000,00", closed_on: brokerDay(new Date()), commission_percent: "6" }, admin)).toMatchObject({ ok: true });
+    const after = await loadReport(db(), parsed.period, { commissions: true });
+    expect(after.summary.sold.current! - before.summary.sold.current!).toBe(1);
+    expect(after.summary.soldValue.current! - before.summary.soldValue.current!).toBe(650_000);
+    expect(after.summary.commission!.current! - before.summary.commission!.current!).toBe(39_000);
+    expect(after.sales.find((sale) => sale.codigo === property.codigo)).toMatchObject({ price: 700000, finalValue: 650_000 });
   });
 
   it("a proposal is reached only through its own lead", async () => {

@@ -44,6 +44,8 @@ test.describe("a negotiation on a wide screen", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test("proposal, counter-offer, acceptance and a deal with a split; the listing leaves the site and the lead is convertido at once", async ({ page, browser }) => {
+    // A whole negotiation with four axe runs and two extra browsers: longer than the default minute on a busy machine.
+    test.setTimeout(180_000);
     expect(await publiclyListed(browser)).toBe(true);
 
     // The buyer writes through the site's contact form.
@@ -181,6 +183,7 @@ test.describe("the negotiation on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("the lead page, the listing's Negociações and the dashboard at 390 px; undoing the deal puts the listing back", async ({ page, browser }) => {
+    test.setTimeout(120_000);
     expect(leadUrl).not.toBe("");
     await signInAsAdmin(page);
     await page.goto(leadUrl);

@@ -1,10 +1,15 @@
+import { useState } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { eq } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
-import { properties } from "~/db/schema";
+import { leads, properties } from "~/db/schema";
+import { Button } from "~/components/ui/button";
+import { negotiationAction } from "~/features/deals/actions.server";
+import { LISTING_MESSAGES, NewProposalForm } from "~/features/deals/components/negotiations-section";
+import { asString, readBody, UnreadableBody } from "~/lib/request-body.server";
 import { requireStaff } from "~/features/auth/guard.server";
 import { ProposalCard } from "~/features/deals/components/proposal-card";
 import { canSeeCommissions, loadDealSettings } from "~/features/deals/deal-settings.server";
@@ -19,27 +24,52 @@ import type { Route } from "./+types/crm-property-negotiations";
 /**
  * /crm/imoveis/:id/negociacoes (issue 26): the listing's 'Negociações' — every proposal made for
  * it, with its lead, offers and deal. The forms post to each proposal's lead page, so the
- * negotiation is the same whichever page it is carried on from. New proposals start from a lead.
+ * negotiation is the same whichever page it is carried on from; a new proposal is posted here,
+ * with the lead chosen from the open leads (those who came through this listing first).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request);
   const { db } = await getRuntime();
   if (!isUuid(params.id)) throw data("Imóvel não encontrado", { status: 404 });
   const [listing] = await db
-    .select({ id: properties.id, codigo: properties.codigo, title: properties.title, status: properties.status })
+    .select({ id: properties.id, codigo: properties.codigo, title: properties.title, status: properties.status, purpose: properties.purpose })
     .from(properties)
     .where(eq(properties.id, params.id));
   if (!listing) throw data("Imóvel não encontrado", { status: 404 });
   const settings = await loadDealSettings(db);
   const seeCommissions = canSeeCommissions(staff.role, settings);
-  return { listing, proposals: await loadPropertyNegotiations(db, listing.id, settings, seeCommissions), seeCommissions, today: brokerDay(new Date()) };
+  const leadOptions = await db
+    .select({ id: leads.id, full_name: leads.full_name })
+    .from(leads)
+    .where(inArray(leads.status, ["novo", "em_atendimento"]))
+    .orderBy(sql`${leads.property_id} is not distinct from ${listing.id} desc`, desc(leads.created_at))
+    .limit(200);
+  return { listing, leadOptions, proposals: await loadPropertyNegotiations(db, listing.id, settings, seeCommissions), seeCommissions, today: brokerDay(new Date()) };
+}
+
+/** A new proposal for this listing (the other intents post to the lead's page). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const staff = await requireStaff(request);
+  const { db } = await getRuntime();
+  const body = await readBody(request);
+  if (body instanceof UnreadableBody) return data({ ok: false, message: body.message }, { status: 400 });
+  if (asString(body.intent) !== "proposal_create") return data({ ok: false, message: "Ação desconhecida" }, { status: 400 });
+  if (!isUuid(params.id)) return data({ ok: false, message: "Imóvel não encontrado" }, { status: 404 });
+  const [listing] = await db.select({ codigo: properties.codigo }).from(properties).where(eq(properties.id, params.id));
+  if (!listing) return data({ ok: false, message: "Imóvel não encontrado" }, { status: 404 });
+  const leadId = asString(body.lead_id)?.trim() ?? "";
+  if (!isUuid(leadId)) return data({ ok: false, message: LISTING_MESSAGES.leadMissing }, { status: 400 });
+  // The listing is this page's, whatever code the post carries.
+  return negotiationAction(db, staff, leadId, { ...body, property_codigo: listing.codigo });
 }
 
 export const meta: Route.MetaFunction = ({ data: page }) => [{ title: page ? `Negociações — ${page.listing.codigo} | CRM` : "Imóvel não encontrado | CRM" }];
 
 export default function CrmPropertyNegotiations({ loaderData }: Route.ComponentProps) {
-  const { listing, proposals, seeCommissions, today } = loaderData;
+  const { listing, proposals, seeCommissions, today, leadOptions } = loaderData;
   useLiveUpdates("leads");
+  const [creating, setCreating] = useState(false);
+  const closed = listing.status === "vendido" || listing.status === "alugado";
   return (
     <div className="grid gap-6">
       <header className="grid gap-2">
@@ -52,10 +82,25 @@ export default function CrmPropertyNegotiations({ loaderData }: Route.ComponentP
           <Badge variant={listing.status === "disponivel" ? "success" : "secondary"}>{STATUS_LABELS[listing.status]}</Badge>
         </p>
       </header>
-      <Card className="p-4 sm:p-5">
+      <Card className="grid gap-4 p-4 sm:p-5">
+        {!closed &&
+          (creating ? (
+            <NewProposalForm
+              today={today}
+              propertyCodigo={listing.codigo}
+              onDone={() => setCreating(false)}
+              listing={{ codigo: listing.codigo, purpose: listing.purpose, leads: leadOptions }}
+            />
+          ) : (
+            <div>
+              <Button variant="outline" onClick={() => setCreating(true)}>
+                <Icon name="plus" /> Nova proposta
+              </Button>
+            </div>
+          ))}
         {proposals.length === 0 ? (
           <div className="grid gap-3 text-sm text-muted-foreground">
-            <p>Nenhuma proposta para este imóvel ainda. Uma proposta é registrada na página do lead que a fez.</p>
+            <p>Nenhuma proposta para este imóvel ainda.</p>
             <Link to="/crm/leads" className={`${buttonClass("outline")} w-fit`}>
               <Icon name="users" /> Ir para os leads
             </Link>

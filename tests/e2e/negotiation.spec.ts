@@ -215,6 +215,13 @@ test.describe("the negotiation on a phone", () => {
     await waitForHydration(page);
     await page.getByRole("link", { name: `Negociações de ${CODIGO}` }).first().click();
     await expect(page.getByRole("heading", { level: 1, name: "Negociações" })).toBeVisible();
+    await waitForHydration(page);
+    // Available again: a new proposal can start here, for a lead picked from the open ones.
+    await page.getByRole("button", { name: "Nova proposta" }).click();
+    const form = page.getByRole("form", { name: "Nova proposta" });
+    await expect(form.getByLabel("Lead", { exact: true })).toBeVisible();
+    await form.getByRole("button", { name: "Registrar proposta" }).click();
+    await expect(form.getByRole("alert")).toHaveText("Escolha o lead que fez a proposta");
     await expectFitsWindow(page, "listing negotiations at 390 px");
     await expectNoViolations(page, "listing negotiations at 390 px");
     await page.screenshot({ path: test.info().outputPath("listing-negotiations-390.png"), fullPage: true });

@@ -5,7 +5,7 @@ import type { ProposalStatus } from "~/db/values-deals";
 import { action as leadAction, loader as leadLoader } from "~/routes/crm-lead";
 import { loader as dashboardLoader } from "~/routes/crm-dashboard";
 import { loader as pdfLoader } from "~/routes/crm-proposal-pdf";
-import { loader as negotiationsLoader } from "~/routes/crm-property-negotiations";
+import { action as negotiationsAction, loader as negotiationsLoader } from "~/routes/crm-property-negotiations";
 import { action as settingsAction } from "~/routes/crm-settings";
 import { loader as reportsLoader } from "~/routes/crm-reports";
 import { loader as reportsExportLoader } from "~/routes/crm-reports-export";
@@ -76,6 +76,21 @@ describe.each(DATABASE_KINDS)("proposals and deals authorisation matrix on %s", 
     const result = await post(lead.id, actor, { intent: "proposal_create", property_codigo: property.codigo, amount: "300.000,00", valid_until: farDay });
     expect(outcomeOf(result)).toEqual(PAGE_RULE[actor]);
     expect((await db().select({ n: count() }).from(proposals).where(eq(proposals.lead_id, lead.id)))[0].n).toBe(allowed(PAGE_RULE, actor) ? 1 : 0);
+  });
+
+  it.each(ACTORS)("action proposal_create on the listing's page for %s", async (actor) => {
+    const property = await insertProperty(matrix.runtime);
+    const lead = await insertLead(matrix.runtime);
+    const result = await run(() =>
+      negotiationsAction({
+        request: makeRequest(`/crm/imoveis/${property.id}/negociacoes`, { form: { intent: "proposal_create", lead_id: lead.id, amount: "300.000,00", valid_until: farDay }, cookie: cookieOf(actor) }),
+        params: { id: property.id },
+        context,
+      } as never),
+    );
+    expect(outcomeOf(result)).toEqual(PAGE_RULE[actor]);
+    const made = await db().select().from(proposals).where(eq(proposals.lead_id, lead.id));
+    expect(made.map((row) => row.property_id)).toEqual(allowed(PAGE_RULE, actor) ? [property.id] : []);
   });
 
   it.each(ACTORS)("action proposal_offer for %s", async (actor) => {

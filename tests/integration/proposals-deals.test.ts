@@ -9,7 +9,7 @@ import { loadReport } from "~/features/reports/reports.server";
 import { loader as dashboardLoader } from "~/routes/crm-dashboard";
 import { action as leadAction, loader as leadLoader } from "~/routes/crm-lead";
 import { loader as pdfLoader } from "~/routes/crm-proposal-pdf";
-import { loader as negotiationsLoader } from "~/routes/crm-property-negotiations";
+import { action as negotiationsAction, loader as negotiationsLoader } from "~/routes/crm-property-negotiations";
 import { action as settingsAction } from "~/routes/crm-settings";
 import { loader as listLoader } from "~/routes/properties";
 import { createSignedInUser, insertLead, insertProperty, makeRequest, settle, type TestUser } from "../helpers/factories";
@@ -289,6 +289,24 @@ describe.each(DATABASE_KINDS)("proposals and deals on %s", (kind) => {
     expect(after.summary.soldValue.current! - before.summary.soldValue.current!).toBe(650_000);
     expect(after.summary.commission!.current! - before.summary.commission!.current!).toBe(39_000);
     expect(after.sales.find((sale) => sale.codigo === property.codigo)).toMatchObject({ price: 700000, finalValue: 650_000 });
+  });
+
+  it("a proposal made from the listing's page: the lead chosen, the listing always this one", async () => {
+    const property = await insertProperty(test.runtime, { purpose: "aluguel", price: 2500 });
+    const other = await insertProperty(test.runtime);
+    const lead = await insertLead(test.runtime, { full_name: "Lia Pela Listagem", property_id: property.id });
+    const listingPost = (form: Record<string, string>) =>
+      settle(() => negotiationsAction({ request: makeRequest(`/crm/imoveis/${property.id}/negociacoes`, { form, cookie: corretor.cookie }), params: { id: property.id }, context } as never));
+    const loaded = (await negotiationsLoader({ request: makeRequest(`/crm/imoveis/${property.id}/negociacoes`, { cookie: corretor.cookie }), params: { id: property.id }, context } as never)) as {
+      leadOptions: { id: string; full_name: string }[];
+    };
+    // The lead who came through this listing comes first.
+    expect(loaded.leadOptions[0]).toEqual({ id: lead.id, full_name: "Lia Pela Listagem" });
+    expect(dataOf(await listingPost({ intent: "proposal_create", lead_id: "", amount: "2.400,00", valid_until: plusDays(3) }))).toEqual({ ok: false, message: "Escolha o lead que fez a proposta" });
+    expect(statusOf(await listingPost({ intent: "proposal_offer", lead_id: lead.id }))).toBe(400);
+    expect(await listingPost({ intent: "proposal_create", lead_id: lead.id, property_codigo: other.codigo, amount: "2.400,00", valid_until: plusDays(3) })).toMatchObject({ ok: true });
+    const [made] = await db().select().from(proposals).where(eq(proposals.lead_id, lead.id));
+    expect(made).toMatchObject({ property_id: property.id, kind: "aluguel", amount_cents: 240_000 });
   });
 
   it("a proposal is reached only through its own lead", async () => {

@@ -14,6 +14,8 @@ import { proposalSchema } from "../schema";
 import { MoneyInput, useNegotiationFetcher } from "./fields";
 import { ProposalCard } from "./proposal-card";
 
+export const LISTING_MESSAGES = { leadMissing: "Escolha o lead que fez a proposta" } as const;
+
 const PAYMENT_INPUTS = { cash_cents: "cash", financing_cents: "financing", fgts_cents: "fgts", exchange_cents: "exchange" } as const;
 
 /** The lead page's 'Negociações' (issue 26): its proposals, newest first, and a new one. */
@@ -52,9 +54,23 @@ export function NegotiationsSection({
   );
 }
 
-function NewProposalForm({ today, propertyCodigo, onDone }: { today: string; propertyCodigo: string | null; onDone: () => void }) {
+/**
+ * A new proposal. On a lead's page the listing is typed by its code; on a listing's page
+ * (`listing` given) the lead is chosen from `leads` and the listing is this one.
+ */
+export function NewProposalForm({
+  today,
+  propertyCodigo,
+  onDone,
+  listing,
+}: {
+  today: string;
+  propertyCodigo: string | null;
+  onDone: () => void;
+  listing?: { codigo: string; purpose: "venda" | "aluguel"; leads: { id: string; full_name: string }[] };
+}) {
   const fetcher = useNegotiationFetcher("proposal-create", onDone);
-  const [kind, setKind] = useState<"venda" | "aluguel">("venda");
+  const [kind, setKind] = useState<"venda" | "aluguel">(listing?.purpose ?? "venda");
   const [error, setError] = useState<string | undefined>();
   const saving = fetcher.state !== "idle";
   return (
@@ -66,6 +82,11 @@ function NewProposalForm({ today, propertyCodigo, onDone }: { today: string; pro
       onSubmit={(event) => {
         const form = new FormData(event.currentTarget);
         const parsed = proposalSchema.safeParse(Object.fromEntries(form));
+        if (listing && !form.get("lead_id")) {
+          event.preventDefault();
+          setError(LISTING_MESSAGES.leadMissing);
+          return;
+        }
         if (!parsed.success) {
           event.preventDefault();
           setError(firstIssueMessage(parsed.error));
@@ -77,10 +98,26 @@ function NewProposalForm({ today, propertyCodigo, onDone }: { today: string; pro
       <input type="hidden" name="intent" value="proposal_create" />
       <h3 className="font-semibold">Nova proposta</h3>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="Código do imóvel" hint="O imóvel define se é venda ou aluguel.">
-          <Input name="property_codigo" defaultValue={propertyCodigo ?? ""} maxLength={50} autoComplete="off" className="uppercase" />
-        </FormField>
-        <fieldset className="grid gap-1.5">
+        {listing ? (
+          <>
+            <input type="hidden" name="property_codigo" value={listing.codigo} />
+            <FormField label="Lead" hint="Os leads em aberto, primeiro os que vieram por este imóvel.">
+              <NativeSelect name="lead_id" defaultValue="">
+                <option value="">Escolha o lead</option>
+                {listing.leads.map((lead) => (
+                  <option key={lead.id} value={lead.id}>
+                    {lead.full_name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+          </>
+        ) : (
+          <FormField label="Código do imóvel" hint="O imóvel define se é venda ou aluguel.">
+            <Input name="property_codigo" defaultValue={propertyCodigo ?? ""} maxLength={50} autoComplete="off" className="uppercase" />
+          </FormField>
+        )}
+        <fieldset className={listing ? "hidden" : "grid gap-1.5"}>
           <legend className="mb-1.5 text-sm font-medium">Campos de</legend>
           <div className="flex gap-4 text-sm">
             {(["venda", "aluguel"] as const).map((option) => (

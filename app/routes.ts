@@ -56,6 +56,8 @@ export default [
       route("proprietarios/:id", "routes/crm-owner.tsx"),
       // The visitors' 'Avise-me' alerts: the demand the site collects (decision 025)
       route("avise-me", "routes/crm-alerts.tsx"),
+      // A listing's proposals and deals (issue 24, decision 026)
+      route("imoveis/:id/negociacoes", "routes/crm-property-negotiations.tsx"),
       route("sair", "routes/crm-sign-out.tsx"),
     ]),
     // Staff-only resources (no page)
@@ -74,6 +76,8 @@ export default [
     // An owner's LGPD export (admins) and a listing's authorisation PDF (staff), decision 024
     route("proprietarios/:id/exportar", "routes/crm-owner-export.ts"),
     route("captacao/:propertyId/documento", "routes/crm-captacao-document.ts"),
+    // The printable proposal (issue 24, decision 026): staff
+    route("propostas/:id/proposta.pdf", "routes/crm-proposal-pdf.ts"),
   ]),
 
   // Resources that are not pages

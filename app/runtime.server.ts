@@ -22,6 +22,8 @@ import { idlePushWorker, type PushWorker, startPushWorker } from "~/features/pus
 import { sweepOrphanMedia } from "~/features/media/cleanup.server";
 import { type MediaStorage, LocalDiskStorage } from "~/features/media/storage.server";
 import { sendMonthlyOwnerReports } from "~/features/owners/report.server";
+import { expireProposals } from "~/features/deals/proposals.server";
+import { brokerDay } from "~/lib/format";
 import { prepareDataDir } from "~/lib/data-dir-lock.server";
 import { errorFields, logger } from "~/lib/logger.server";
 import { pruneThrottle } from "~/lib/throttle.server";
@@ -158,6 +160,10 @@ export async function housekeepingRound(runtime: Pick<Runtime, "db" | "storage" 
     await runAlertDigests(runtime.db, runtime.env)
       .then((result) => result.queued > 0 && log.info(result, "alert digests queued"))
       .catch((error) => log.error({ ...errorFields(error) }, "alert digests round failed"));
+    // Proposals past their validity day (the broker's calendar) become 'expirada' (decision 026).
+    await expireProposals(runtime.db, brokerDay(new Date()))
+      .then((expired) => expired > 0 && log.info({ expired }, "proposals expired"))
+      .catch((error) => log.error({ ...errorFields(error) }, "proposal expiry failed"));
   });
 }
 

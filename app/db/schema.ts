@@ -32,6 +32,7 @@ import {
 } from "./values";
 import { APPROX_LATITUDE_SQL, APPROX_LONGITUDE_SQL } from "./approx-position";
 import { CAPTACAO_AUTHORIZATIONS } from "./values-owners";
+import { COMMISSION_STATUSES, OFFER_PARTIES, PROPOSAL_STATUSES } from "./values-deals";
 
 
 /**
@@ -1047,5 +1048,161 @@ export const push_messages = pgTable(
     index("push_messages_due_idx").on(table.status, table.next_attempt_at),
     index("push_messages_lead_idx").on(table.lead_id).where(sql`lead_id is not null`),
     check("push_messages_status_valid", sql.raw("status in ('pending', 'sent', 'failed')")),
+  ],
+);
+
+// --- Proposals and deals (issue 24, decision 026) ---
+
+/*
+ * Money here is in whole centavos (bigint, mode "number": exact up to R$ 90 trilhões, and both
+ * drivers hand back a JS number), never reais in a float. Dates of the business (validity,
+ * closing, payments) are calendar days in the broker's time zone ('YYYY-MM-DD').
+ */
+
+/**
+ * A proposal: a lead's offer for a listing. `kind` follows the listing's purpose when made: a sale
+ * ('venda': amount = price offered, with its payment terms) or a rental ('aluguel': amount = the
+ * monthly rent, with the guarantee and the start date). `amount_cents` is the latest offer of its
+ * history (proposal_offers). Null amounts only after an anonymisation (LGPD).
+ */
+export const proposals = pgTable(
+  "proposals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    lead_id: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    property_id: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: PROPERTY_PURPOSES }).notNull(),
+    status: text("status", { enum: PROPOSAL_STATUSES }).notNull().default("em_negociacao"),
+    amount_cents: bigint("amount_cents", { mode: "number" }),
+    // Sales: how the price is paid (each part optional; together they need not add up to the amount).
+    cash_cents: bigint("cash_cents", { mode: "number" }),
+    financing_cents: bigint("financing_cents", { mode: "number" }),
+    fgts_cents: bigint("fgts_cents", { mode: "number" }),
+    exchange_cents: bigint("exchange_cents", { mode: "number" }),
+    // Rentals: the guarantee offered and when the lease would start.
+    guarantee: text("guarantee", { enum: RENTAL_GUARANTEES }),
+    starts_on: date("starts_on", { mode: "string" }),
+    conditions: text("conditions"),
+    valid_until: date("valid_until", { mode: "string" }).notNull(),
+    created_by: text("created_by"),
+    created_by_name: text("created_by_name"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    decided_at: timestamp("decided_at", { withTimezone: true }),
+    anonymized_at: timestamp("anonymized_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("proposals_lead_idx").on(table.lead_id, table.created_at),
+    index("proposals_property_idx").on(table.property_id, table.created_at),
+    // The expiry round and the dashboard read the open ones by validity date.
+    index("proposals_open_idx").on(table.valid_until).where(sql`status = 'em_negociacao'`),
+    check("proposals_kind_valid", inList("kind", PROPERTY_PURPOSES)),
+    check("proposals_status_valid", inList("status", PROPOSAL_STATUSES)),
+    check("proposals_guarantee_valid", nullOrInList("guarantee", RENTAL_GUARANTEES)),
+    check("proposals_amount_present", sql.raw("amount_cents is not null or anonymized_at is not null")),
+    check(
+      "proposals_amounts_range",
+      sql.raw(
+        "(amount_cents is null or amount_cents between 1 and 100000000000) and (cash_cents is null or cash_cents between 0 and 100000000000) and (financing_cents is null or financing_cents between 0 and 100000000000) and (fgts_cents is null or fgts_cents between 0 and 100000000000) and (exchange_cents is null or exchange_cents between 0 and 100000000000)",
+      ),
+    ),
+    check("proposals_conditions_length", sql.raw("conditions is null or char_length(conditions) <= 2000")),
+  ],
+);
+
+/** The history of a proposal: each offer and counter-offer, who made it, how much, when. */
+export const proposal_offers = pgTable(
+  "proposal_offers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    proposal_id: uuid("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
+    party: text("party", { enum: OFFER_PARTIES }).notNull(),
+    amount_cents: bigint("amount_cents", { mode: "number" }),
+    note: text("note"),
+    actor_id: text("actor_id"),
+    actor_name: text("actor_name"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("proposal_offers_proposal_idx").on(table.proposal_id, table.at),
+    check("proposal_offers_party_valid", inList("party", OFFER_PARTIES)),
+    check("proposal_offers_amount_range", sql.raw("amount_cents is null or amount_cents between 1 and 100000000000")),
+    check("proposal_offers_note_length", sql.raw("note is null or char_length(note) <= 500")),
+  ],
+);
+
+/**
+ * A deal: an accepted proposal that closed. Closing sets the listing to vendido/alugado and the
+ * lead to convertido in the same transaction; undoing it (undone_at, kept for the record) puts
+ * them back. At most one standing deal per proposal and per listing.
+ */
+export const deals = pgTable(
+  "deals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    proposal_id: uuid("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
+    lead_id: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    property_id: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: PROPERTY_PURPOSES }).notNull(),
+    final_value_cents: bigint("final_value_cents", { mode: "number" }).notNull(),
+    closed_on: date("closed_on", { mode: "string" }).notNull(),
+    commission_percent: numeric("commission_percent", { precision: 5, scale: 2, mode: "number" }).notNull(),
+    commission_cents: bigint("commission_cents", { mode: "number" }).notNull(),
+    commission_status: text("commission_status", { enum: COMMISSION_STATUSES }).notNull().default("a_receber"),
+    commission_due_on: date("commission_due_on", { mode: "string" }),
+    commission_paid_on: date("commission_paid_on", { mode: "string" }),
+    created_by: text("created_by"),
+    created_by_name: text("created_by_name"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    undone_at: timestamp("undone_at", { withTimezone: true }),
+    undone_by_name: text("undone_by_name"),
+    undo_reason: text("undo_reason"),
+  },
+  (table) => [
+    uniqueIndex("deals_standing_proposal_idx").on(table.proposal_id).where(sql`undone_at is null`),
+    uniqueIndex("deals_standing_property_idx").on(table.property_id).where(sql`undone_at is null`),
+    index("deals_lead_idx").on(table.lead_id),
+    index("deals_closed_on_idx").on(table.closed_on),
+    index("deals_commission_due_idx").on(table.commission_due_on).where(sql`undone_at is null and commission_status = 'a_receber'`),
+    check("deals_kind_valid", inList("kind", PROPERTY_PURPOSES)),
+    check("deals_commission_status_valid", inList("commission_status", COMMISSION_STATUSES)),
+    check("deals_final_value_range", sql.raw("final_value_cents between 1 and 100000000000")),
+    check("deals_commission_percent_range", sql.raw("commission_percent between 0 and 100")),
+    check("deals_commission_range", sql.raw("commission_cents between 0 and 100000000000")),
+    check("deals_paid_when_received", sql.raw("(commission_status = 'recebida') = (commission_paid_on is not null)")),
+    check("deals_undo_reason_length", sql.raw("undo_reason is null or char_length(undo_reason) <= 500")),
+  ],
+);
+
+/** The partners' shares of a deal's commission (% of the commission); the broker keeps the rest. */
+export const deal_splits = pgTable(
+  "deal_splits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    deal_id: uuid("deal_id")
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    creci: text("creci"),
+    percent: numeric("percent", { precision: 5, scale: 2, mode: "number" }).notNull(),
+  },
+  (table) => [
+    index("deal_splits_deal_idx").on(table.deal_id, table.position),
+    check("deal_splits_name_length", sql.raw("char_length(name) between 2 and 120")),
+    check("deal_splits_creci_length", sql.raw("creci is null or char_length(creci) between 1 and 30")),
+    check("deal_splits_percent_range", sql.raw("percent > 0 and percent <= 100")),
   ],
 );

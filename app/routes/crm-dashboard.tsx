@@ -21,6 +21,9 @@ import { WHATSAPP_LEAD_MESSAGES, whatsappLeadSchema } from "~/features/leads/wha
 import { firstIssueMessage } from "~/lib/form-data";
 import { errorFields, logger } from "~/lib/logger.server";
 import { asString, readBody, UnreadableBody } from "~/lib/request-body.server";
+import { DashboardNegotiations } from "~/features/deals/components/dashboard-negotiations";
+import { commissionsToReceive, openNegotiations } from "~/features/deals/dashboard.server";
+import { canSeeCommissions, loadDealSettings } from "~/features/deals/deal-settings.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request);
@@ -39,6 +42,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     mail: staff.role === "admin" ? await getMailStatus(runtime) : null,
     // Exclusive captações ending within 30 days (issue 23, decision 024).
     exclusivity: await exclusivityWarnings(runtime.db, brokerDay(now)),
+    // Issue 24: open proposals, and (for who may see commissions) what is due this month.
+    negotiations: {
+      open: await openNegotiations(runtime.db),
+      commissions: canSeeCommissions(staff.role, await loadDealSettings(runtime.db)) ? await commissionsToReceive(runtime.db, brokerDay(now)) : null,
+      today: brokerDay(now),
+    },
   };
 }
 
@@ -101,6 +110,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       <WorkingDayLists day={day} now={now} />
+      <DashboardNegotiations {...loaderData.negotiations} />
       <NewMatches matches={matches} days={matches.days} />
     </div>
   );

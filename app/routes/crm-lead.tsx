@@ -17,6 +17,11 @@ import { LEAD_STATUS_LABELS, LEAD_STATUS_VARIANT } from "~/features/leads/labels
 import { addLeadNote, loadLeadPage, setNextContact } from "~/features/leads/lead-page.server";
 import { LEAD_PAGE_MESSAGES, nextContactSchema, noteSchema, statusSchema } from "~/features/leads/lead-page-schema";
 import { useLiveUpdates } from "~/features/live/use-live-updates";
+import { negotiationAction } from "~/features/deals/actions.server";
+import { NegotiationsSection } from "~/features/deals/components/negotiations-section";
+import { canSeeCommissions, loadDealSettings } from "~/features/deals/deal-settings.server";
+import { loadLeadNegotiations } from "~/features/deals/negotiations.server";
+import { brokerDay } from "~/lib/format";
 import { LeadMatchingSection } from "~/features/matching/components/lead-matching";
 import { loadLeadMatching, matchingAction } from "~/features/matching/lead-matching.server";
 import { firstIssueMessage } from "~/lib/form-data";
@@ -32,8 +37,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!page) throw data(LEAD_PAGE_MESSAGES.notFound, { status: 404 });
   // Issue 23: what the lead wants and the listings that fit (features/matching).
   const matching = await loadLeadMatching(db, env, { ...page.lead, property_id: page.property?.id ?? null });
+  // Issue 24: the lead's proposals and deals; commissions only for whoever may see them.
+  const dealSettings = await loadDealSettings(db);
+  const seeCommissions = canSeeCommissions(staff.role, dealSettings);
+  const negotiations = {
+    proposals: await loadLeadNegotiations(db, params.id, dealSettings, seeCommissions),
+    seeCommissions,
+    today: brokerDay(new Date()),
+    propertyCodigo: page.property?.codigo ?? null,
+  };
   // The person's rights (export, anonymise) are an admin's: a corretor does not see the way there.
-  return { ...page, matching, isAdmin: staff.role === "admin" };
+  return { ...page, matching, negotiations, isAdmin: staff.role === "admin" };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -44,6 +58,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (body instanceof UnreadableBody) return data({ ok: false, message: body.message }, { status: 400 });
   const matchingAnswer = await matchingAction(db, env, actor, params.id, body);
   if (matchingAnswer) return matchingAnswer;
+  const negotiationAnswer = await negotiationAction(db, staff, params.id, body);
+  if (negotiationAnswer) return negotiationAnswer;
   const intent = asString(body.intent);
   const notFound = () => data({ ok: false, message: LEAD_PAGE_MESSAGES.notFound }, { status: 404 });
   const invalid = (error: { issues: readonly { message: string }[] }) => data({ ok: false, message: firstIssueMessage(error) }, { status: 400 });
@@ -100,7 +116,7 @@ function Section({ title, icon, children, className }: { title: string; icon: Pa
 }
 
 export default function CrmLeadPage({ loaderData }: Route.ComponentProps) {
-  const { lead, property, timeline, samePerson, templates, brokerName, isAdmin, matching } = loaderData;
+  const { lead, property, timeline, samePerson, templates, brokerName, isAdmin, matching, negotiations } = loaderData;
   // Notes, status changes and visits made elsewhere (another tab, the board, the agenda) appear here.
   useLiveUpdates("leads", "visits");
   const [editing, setEditing] = useState(false);
@@ -180,6 +196,9 @@ export default function CrmLeadPage({ loaderData }: Route.ComponentProps) {
         </div>
 
         <div className="grid gap-6">
+          <Section title="Negociações" icon="heart-handshake">
+            <NegotiationsSection {...negotiations} />
+          </Section>
           <Section title="Perfil de busca" icon="target">
             <LeadMatchingSection matching={matching} />
           </Section>

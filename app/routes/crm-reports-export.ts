@@ -1,5 +1,6 @@
 import { requireStaff } from "~/features/auth/guard.server";
 import { reportExport } from "~/features/reports/exports.server";
+import { canSeeCommissions, loadDealSettings } from "~/features/deals/deal-settings.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-reports-export";
 
@@ -8,7 +9,10 @@ import type { Route } from "./+types/crm-reports-export";
  * holds personal data, so every staff member may download them (issue 12).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, { api: true });
+  const staff = await requireStaff(request, { api: true });
+  const runtime = await getRuntime();
+  // Issue 24: the summary's commissions line only for who may see commissions.
+  const commissions = canSeeCommissions(staff.role, await loadDealSettings(runtime.db));
   // An export may read many rows: the long-work connections, whose limit never cuts it short.
-  return reportExport((await getRuntime()).database.longDb, new URL(request.url));
+  return reportExport(runtime.database.longDb, new URL(request.url), { commissions });
 }

@@ -5,6 +5,7 @@ import { ReportsView } from "~/features/reports/components/reports-view";
 import { PeriodSelector } from "~/features/reports/components/period-selector";
 import { DEFAULT_PERIOD, parsePeriod } from "~/features/reports/period";
 import { loadReport } from "~/features/reports/reports.server";
+import { canSeeCommissions, loadDealSettings } from "~/features/deals/deal-settings.server";
 import { reportTables } from "~/features/reports/tables";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-reports";
@@ -16,10 +17,12 @@ import type { Route } from "./+types/crm-reports";
  * downloadable. Every staff member reads them (nothing personal is shown).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  const staff = await requireStaff(request);
   const parsed = parsePeriod(new URL(request.url).searchParams);
   if (!parsed.ok) return data({ error: parsed.message, report: null }, { status: 400 });
-  const report = await loadReport((await getRuntime()).db, parsed.period);
+  const { db } = await getRuntime();
+  // Issue 24: the commissions' total for admins (corretores when the settings say so).
+  const report = await loadReport(db, parsed.period, { commissions: canSeeCommissions(staff.role, await loadDealSettings(db)) });
   return { error: null, report: { period: parsed.period, summary: report.summary, tables: reportTables(report) } };
 }
 

@@ -8,6 +8,8 @@ import { ProfileForm } from "~/features/settings/components/profile-form";
 import { TemplatesForm } from "~/features/settings/components/templates-form";
 import { WatermarkForm } from "~/features/settings/components/watermark-form";
 import { loadWatermark } from "~/features/media/watermark.server";
+import { DealSettingsForm } from "~/features/deals/components/deal-settings-form";
+import { loadDealSettings } from "~/features/deals/deal-settings.server";
 import { LeaveGuard } from "~/features/settings/components/unsaved-changes";
 import { EDITABLE_PROFILE_FIELDS } from "~/features/settings/keys";
 import { handleSettingsPost } from "~/features/settings/settings-form.server";
@@ -26,12 +28,13 @@ import type { Route } from "./+types/crm-settings";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { db, env } = await getRuntime();
-  const [broker, emails, templates, portals, watermark] = await Promise.all([
+  const [broker, emails, templates, portals, watermark, deals] = await Promise.all([
     loadBrokerProfile(db),
     loadNotificationEmails(db),
     loadWhatsappTemplates(db),
     loadPortalSettings(db, env.publicUrl),
     loadWatermark(db),
+    loadDealSettings(db),
   ]);
   return {
     profile: Object.fromEntries(EDITABLE_PROFILE_FIELDS.map((field) => [field, broker[field]])) as Pick<typeof broker, (typeof EDITABLE_PROFILE_FIELDS)[number]>,
@@ -41,6 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Admin only (requireAdmin above): the portals need the secret, so the admin must see it.
     portals,
     watermark,
+    deals,
   };
 }
 
@@ -78,6 +82,7 @@ export default function CrmSettingsPage({ loaderData }: Route.ComponentProps) {
       <LeaveGuard sections={dirty.map((section) => SECTION_TITLES[section])} />
       <PortalsSection portals={loaderData.portals} />
       <WatermarkForm watermark={loaderData.watermark} brokerName={loaderData.profile.name} />
+      <DealSettingsForm settings={loaderData.deals} />
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { app_meta, audit_log, lead_events, leads, outbox, settings, visits } from "~/db/schema";
 import { addLeadNote } from "~/features/leads/lead-page.server";
+import { proposal_offers, proposals } from "~/db/schema";
+import { addOffer, createProposal } from "~/features/deals/proposals.server";
 import { ANONYMIZED } from "~/features/privacy/markers";
 import { runRetention, runRetentionIfDue } from "~/features/privacy/retention.server";
 import { action as contactAction } from "~/routes/contact";
@@ -110,6 +112,16 @@ describe.each(DATABASE_KINDS)("the person's rights (LGPD) on %s", (kind) => {
       { lead_id: ids.digitsOnly, property_id: property.id, scheduled_at: new Date("2026-03-10T13:00:00Z"), status: "realizada", notes: PERSON.visitNote, created_by_name: "Admin Teste" },
       { lead_id: ids.other, property_id: property.id, scheduled_at: new Date("2026-03-11T13:00:00Z"), notes: "Roberto vem de carro" },
     ]);
+    // Issue 24: a proposal of the person's, with a counter-offer: what they offered is theirs.
+    const proposal = await createProposal(
+      db,
+      actor(),
+      ids.digitsOnly,
+      { property_codigo: property.codigo, amount: 54_000_000, cash: 14_000_000, financing: 40_000_000, fgts: null, exchange: null, guarantee: null, starts_on: null, conditions: "Mudança antes do aniversário do Pedrinho", valid_until: "2099-12-31" },
+      "2026-01-01",
+    );
+    expect(proposal.ok).toBe(true);
+    if (proposal.ok) await addOffer(db, actor(), ids.digitsOnly, { proposal_id: proposal.id, party: "proprietario", amount: 56_500_000, note: "Dona Cotinha aceita deixar os armários" });
     // An e-mail about the person still waiting in the queue: it must not go out after the erasure.
     await db.insert(outbox).values({ kind: "lead-alert", to_address: "corretor@teste.com.br", subject: `Lembrete: ${PERSON.name}`, text_body: `Ligar ${PERSON.phone}`, lead_id: ids.sameEmail });
   });
@@ -156,7 +168,15 @@ describe.each(DATABASE_KINDS)("the person's rights (LGPD) on %s", (kind) => {
     const exported = await json.json();
     // The person reads it: every key and value in Portuguese, dates as "dd/mm/aaaa, hh:mm" (Fortaleza).
     const DATE = /^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/;
-    expect(Object.keys(exported)).toEqual(["gerado_em", "fuso_horario", "descricao", "leads", "anotacoes_e_historico", "visitas", "emails", "perfis_de_busca", "imoveis_enviados", "alertas_avise_me"]);
+    expect(Object.keys(exported)).toEqual(["gerado_em", "fuso_horario", "descricao", "leads", "anotacoes_e_historico", "visitas", "emails", "perfis_de_busca", "imoveis_enviados", "alertas_avise_me", "propostas"]);
+    // Issue 24: the proposal with its payment terms, conditions and offers.
+    expect(exported.propostas).toHaveLength(1);
+    expect(exported.propostas[0]).toMatchObject({ id_do_lead: ids.digitsOnly, tipo: "Compra", situacao: "Em negociação", valor: "R$\u00a0565.000", condicoes: "Mudança antes do aniversário do Pedrinho" });
+    expect(exported.propostas[0].pagamento).toEqual(["À vista: R$\u00a0140.000", "Financiamento: R$\u00a0400.000"]);
+    expect(exported.propostas[0].ofertas.map((offer: { quem: string; valor: string }) => [offer.quem, offer.valor])).toEqual([
+      ["Cliente", "R$\u00a0540.000"],
+      ["Proprietário", "R$\u00a0565.000"],
+    ]);
     expect(exported.gerado_em).toMatch(DATE);
     expect(exported.leads.map((lead: { id: string }) => lead.id).sort()).toEqual([ids.contact, ids.digitsOnly, ids.sameEmail].sort());
     const contact = exported.leads.find((lead: { id: string }) => lead.id === ids.contact);
@@ -214,6 +234,7 @@ describe.each(DATABASE_KINDS)("the person's rights (LGPD) on %s", (kind) => {
     expect(kinds).toContain("Lead criado");
     expect(kinds).toContain("Visita");
     expect(kinds.filter((k) => k === "E-mail")).toHaveLength(2);
+    expect(kinds.filter((k) => k === "Proposta")).toHaveLength(1);
     for (const cells of rowsOf) expect(cells[3]).toMatch(DATE);
     expect(csv).toContain(`;${PERSON.name};${PERSON.phone};`);
     expect(csv).toContain("Indicação");
@@ -267,6 +288,16 @@ describe.each(DATABASE_KINDS)("the person's rights (LGPD) on %s", (kind) => {
     expect(mails.map((mail) => [mail.status, mail.last_error]).sort()).toEqual([
       ["failed", ANONYMIZED.cancelledMail],
       ["sent", null],
+    ]);
+
+    // Issue 24: the proposal stays (the listing's history) without what the person offered or wrote.
+    const [proposal] = await test.runtime.db.select().from(proposals).where(eq(proposals.lead_id, ids.digitsOnly));
+    expect(proposal).toMatchObject({ amount_cents: null, cash_cents: null, financing_cents: null, conditions: null });
+    expect(proposal.anonymized_at).not.toBeNull();
+    const offers = await test.runtime.db.select().from(proposal_offers).where(eq(proposal_offers.proposal_id, proposal.id));
+    expect(offers.map((offer) => [offer.party, offer.amount_cents, offer.note])).toEqual([
+      ["cliente", null, null],
+      ["proprietario", null, null],
     ]);
 
     // The other person is untouched, row for row.

@@ -381,7 +381,9 @@ describe.each(DATABASE_KINDS)("reports on %s", (kind) => {
 
   it("every report table downloads with the page's rows, in both formats", async () => {
     const period = custom("2025-03-01", "2025-03-31");
-    const tables = reportTables(await loadReport(test.runtime.db, period));
+    // The admin's page and downloads: with the commissions line (issue 24).
+    const tables = reportTables(await loadReport(test.runtime.db, period, { commissions: true }));
+    expect(tables.resumo.rows.map((row) => row[0])).toContain("Comissões (R$)");
     for (const [key, table] of Object.entries(tables)) {
       const base = `/crm/relatorios/exportar?relatorio=${key}&periodo=personalizado&de=2025-03-01&ate=2025-03-31`;
       const csv = await download(await reportExportLoader({ request: makeRequest(`${base}&formato=csv`, { cookie: admin.cookie }), params: {}, context } as never));

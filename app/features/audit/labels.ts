@@ -62,6 +62,16 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "captacao.update": "Captação editada",
   "captacao.document": "Autorização (PDF) enviada",
   "captacao.document_delete": "Autorização (PDF) removida",
+  // Proposals and deals (issue 24, decision 026)
+  "proposal.create": "Proposta registrada",
+  "proposal.offer": "Oferta ou contraproposta registrada",
+  "proposal.accept": "Proposta aceita",
+  "proposal.reject": "Proposta recusada",
+  "proposal.expire": "Propostas vencidas marcadas como expiradas",
+  "proposal.pdf": "Proposta (PDF) baixada",
+  "deal.create": "Negócio fechado",
+  "deal.undo": "Negócio desfeito",
+  "deal.commission": "Comissão alterada",
 };
 
 /** Why a sign-in was refused (auth.sign_in_failed's reason). */
@@ -82,6 +92,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   neighbourhood: "Bairro",
   owner: "Proprietário",
   listing_alert: "Alerta 'Avise-me'",
+  proposal: "Proposta",
+  deal: "Negócio",
 };
 
 /** The settings' keys (settings/keys.ts, privacy's retention) as the settings page names them. */
@@ -92,6 +104,7 @@ export const SETTING_LABELS: Record<string, string> = {
   portal_feed_token: "Endereço do feed dos portais",
   portal_webhook_secret: "Senha do webhook dos portais",
   retention_months: "Prazo de guarda dos leads",
+  deal_settings: "Negócios e comissões",
 };
 
 export const AUDIT_FIELD_LABELS: Record<string, string> = {

@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { lead_events, lead_matches_sent, outbox, properties, visits } from "~/db/schema";
 import type { LeadStatus } from "~/db/values";
+import { type NegotiationTimelineItem, negotiationTimeline } from "~/features/deals/timeline.server";
 
 /**
  * A lead's timeline, newest first: its own events (creation and status changes written by the
@@ -27,12 +28,14 @@ export type TimelineItem =
     })
   | (Base & { kind: "email"; subject: string; status: "pending" | "sent" | "failed"; to: string })
   // Issue 23: a listing sent to the lead (features/matching), by WhatsApp or e-mail.
-  | (Base & { kind: "match"; channel: "whatsapp" | "email"; property: { codigo: string; title: string } });
+  | (Base & { kind: "match"; channel: "whatsapp" | "email"; property: { codigo: string; title: string } })
+  // Issue 24: offers, decisions and deals (features/deals/timeline.server.ts).
+  | NegotiationTimelineItem;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 export async function loadLeadTimeline(db: Database, leadId: string): Promise<TimelineItem[]> {
-  const [events, visitRows, mails, matches] = await Promise.all([
+  const [events, visitRows, mails, matches, negotiation] = await Promise.all([
     db.select().from(lead_events).where(eq(lead_events.lead_id, leadId)).orderBy(desc(lead_events.at), desc(lead_events.id)).limit(PER_SOURCE),
     db
       .select({ visit: visits, codigo: properties.codigo, title: properties.title })
@@ -61,6 +64,7 @@ export async function loadLeadTimeline(db: Database, leadId: string): Promise<Ti
       .where(eq(lead_matches_sent.lead_id, leadId))
       .orderBy(desc(lead_matches_sent.sent_at))
       .limit(PER_SOURCE),
+    negotiationTimeline(db, leadId),
   ]);
 
   const items: TimelineItem[] = [];
@@ -91,7 +95,8 @@ export async function loadLeadTimeline(db: Database, leadId: string): Promise<Ti
   for (const match of matches) {
     items.push({ kind: "match", id: match.id, at: iso(match.at), actor: match.actor, channel: match.channel, property: { codigo: match.codigo, title: match.title } });
   }
+  items.push(...negotiation);
   // Newest first; at the same instant (a lead and its alert), the later kind in this order first.
-  const order = { created: 0, status: 1, note: 2, next_contact: 3, visit: 4, email: 5, match: 6 } as const;
+  const order = { created: 0, status: 1, note: 2, next_contact: 3, visit: 4, email: 5, match: 6, negotiation: 7 } as const;
   return items.sort((a, b) => (a.at === b.at ? order[b.kind] - order[a.kind] : a.at < b.at ? 1 : -1));
 }

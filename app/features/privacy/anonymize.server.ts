@@ -5,6 +5,7 @@ import { type AuditActor, recordAudit, type Tx } from "~/features/audit/audit.se
 import { ANONYMIZED } from "./markers";
 import { deletePersonAlerts } from "~/features/alerts/privacy.server";
 import { personMailIds } from "./person-mail.server";
+import { anonymizePersonProposals } from "~/features/deals/privacy.server";
 
 export type AnonymizeCounts = { leads: number; events: number; visits: number; emails: number };
 
@@ -29,6 +30,8 @@ export async function anonymizeLeadsInTx(
   const mailIds = await personMailIds(tx, ids);
   // Issue 23, item 6: the person's 'Avise-me' alerts go (found by the contacts the leads still hold).
   await deletePersonAlerts(tx, ids);
+  // Issue 24: what the person offered in their proposals (features/deals/privacy.server.ts).
+  await anonymizePersonProposals(tx, ids);
   const leadRows = await tx
     .update(leads)
     .set({

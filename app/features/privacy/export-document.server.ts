@@ -119,6 +119,7 @@ export function personJson(person: PersonData, generatedAt: Date): string {
         confirmado_em: alert.confirmed_at ? when(alert.confirmed_at) : null,
         ultimo_envio_em: alert.last_sent_at ? when(alert.last_sent_at) : null,
       })),
+      propostas: (person.proposals ?? []).map(({ lead_id, ...proposal }) => ({ id_do_lead: lead_id, ...proposal })),
     },
     null,
     2,
@@ -203,6 +204,18 @@ export function personCsv(person: PersonData): string {
   }
   for (const alert of person.alerts ?? []) {
     rows.push({ tipo: "Alerta 'Avise-me'", id: alert.id, data: when(alert.created_at), texto: `${alert.search} (${alert.status}; ${alert.email}${alert.phone ? `, ${alert.phone}` : ""})` });
+  }
+  for (const proposal of person.proposals ?? []) {
+    const offers = proposal.ofertas.map((offer) => `${offer.em} ${offer.quem}: ${offer.valor ?? "(removido)"}`).join(" | ");
+    rows.push({
+      tipo: "Proposta",
+      id: proposal.id,
+      id_do_lead: proposal.lead_id,
+      data: proposal.criada_em,
+      situacao: proposal.situacao,
+      imovel: proposal.imovel,
+      texto: [`${proposal.tipo}: ${proposal.valor ?? "(removido)"}`, ...proposal.pagamento, proposal.condicoes, `Ofertas: ${offers}`].filter(Boolean).join(" · "),
+    });
   }
   for (const profile of person.profiles ?? []) {
     rows.push({ tipo: "Perfil de busca", id: profile.id, id_do_lead: profile.lead_id, data: when(profile.created_at), texto: profile.summary });

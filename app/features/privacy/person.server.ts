@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { lead_events, lead_matches_sent, lead_profiles, leads, outbox, properties, visits } from "~/db/schema";
 import { profileSummary } from "~/features/matching/reasons";
 import { type AlertSubscriber, type PersonAlert, personAlerts } from "~/features/alerts/privacy.server";
+import { type PersonProposal, personProposals } from "~/features/deals/privacy.server";
 import type { LeadInterest, LeadOrigin, LeadStatus, PropertyType } from "~/db/values";
 import { isUuid } from "~/lib/ids";
 import { ANONYMIZED, isAnonymized } from "./markers";
@@ -147,6 +148,8 @@ export type PersonData = {
   matchesSent: { id: string; lead_id: string; property: { codigo: string; title: string }; channel: string; sent_at: string; actor_name: string | null }[];
   /** Issue 23, item 6: the person's 'Avise-me' alerts (features/alerts/privacy.server.ts). */
   alerts?: PersonAlert[];
+  /** Issue 24: the person's proposals, their offers and deals (features/deals/privacy.server.ts). */
+  proposals?: PersonProposal[];
 };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -161,7 +164,7 @@ export async function loadPerson(db: Database, anchorId: string): Promise<Person
 
 export async function loadLeadsData(db: Database, anchorId: string, ids: string[]): Promise<PersonData> {
   const mailIds = await personMailIds(db, ids);
-  const [leadRows, eventRows, visitRows, emailRows, profileRows, sentRows, alertRows] = await Promise.all([
+  const [leadRows, eventRows, visitRows, emailRows, profileRows, sentRows, alertRows, proposalRows] = await Promise.all([
     db
       .select({ lead: leads, codigo: properties.codigo, title: properties.title })
       .from(leads)
@@ -184,6 +187,7 @@ export async function loadLeadsData(db: Database, anchorId: string, ids: string[
       .where(inArray(lead_matches_sent.lead_id, ids))
       .orderBy(asc(lead_matches_sent.sent_at), asc(lead_matches_sent.id)),
     personAlerts(db, ids),
+    personProposals(db, ids),
   ]);
   return {
     anchorId,
@@ -231,6 +235,7 @@ export async function loadLeadsData(db: Database, anchorId: string, ids: string[
       actor_name: sent.actor_name,
     })),
     alerts: alertRows,
+    proposals: proposalRows,
   };
 }
 

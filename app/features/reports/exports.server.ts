@@ -43,14 +43,14 @@ function optionalPeriod(params: URLSearchParams): { period: Period | null } | { 
 const fileDay = (period: Period) => `${period.from}-a-${period.to}`;
 
 /** /crm/relatorios/exportar?relatorio=…&formato=csv|xlsx&periodo=… */
-export async function reportExport(db: Database, url: URL): Promise<Response> {
+export async function reportExport(db: Database, url: URL, options: { commissions?: boolean } = {}): Promise<Response> {
   const format = parseFormat(url.searchParams);
   if (!format) throw badRequest(EXPORT_MESSAGES.format);
   const key = url.searchParams.get("relatorio") ?? "";
   if (!(REPORT_KEYS as readonly string[]).includes(key)) throw badRequest(EXPORT_MESSAGES.report);
   const parsed = parsePeriod(url.searchParams);
   if (!parsed.ok) throw badRequest(parsed.message);
-  const table = reportTables(await loadReport(db, parsed.period))[key as ReportKey];
+  const table = reportTables(await loadReport(db, parsed.period, options))[key as ReportKey];
   return tableDownload(table, format, `relatorio-${key}-${fileDay(parsed.period)}`);
 }
 

@@ -25,6 +25,8 @@ export type SaleRow = {
   status: Extract<PropertyStatus, "vendido" | "alugado">;
   at: string;
   price: number;
+  /** Issue 24: the final value of the listing's standing deal (reais), when it closed through one. */
+  finalValue: number | null;
   daysOnMarket: number;
 };
 
@@ -39,6 +41,8 @@ export type ReportData = {
     sold: Compared;
     rented: Compared;
     soldValue: Compared;
+    /** Issue 24: commissions of the deals closed in the period (reais); null for who may not see them. */
+    commission: Compared | null;
     views: Compared;
     /** Taps on the public site's WhatsApp buttons (decision 028). */
     whatsapp: Compared;
@@ -194,10 +198,11 @@ async function propertyLeadCounts(db: Database, range: DayRange, only?: string[]
 /** Status changes to vendido/alugado in a range (creation rows are not sales: nothing changed). */
 async function salesIn(db: Database, range: DayRange): Promise<SaleRow[]> {
   const { start, end } = rangeInstants(range);
-  const found = await rows<{ codigo: string; title: string; purpose: PropertyPurpose; to_status: SaleRow["status"]; at: Date | string; price: number; days: number }>(
+  const found = await rows<{ codigo: string; title: string; purpose: PropertyPurpose; to_status: SaleRow["status"]; at: Date | string; price: number; deal_cents: number | string | null; days: number }>(
     db,
     sql`
       select p.codigo, p.title, p.purpose, e.to_status, e.at, p.price::float8 as price,
+        (select d.final_value_cents from deals d where d.property_id = p.id and d.undone_at is null order by d.created_at desc limit 1) as deal_cents,
         greatest(0, floor(extract(epoch from (e.at - p.created_at)) / 86400))::int as days
       from property_status_events e join properties p on p.id = e.property_id
       where e.kind in ('status', 'backfill') and e.to_status in ('vendido', 'alugado')
@@ -211,6 +216,7 @@ async function salesIn(db: Database, range: DayRange): Promise<SaleRow[]> {
     status: row.to_status,
     at: new Date(row.at).toISOString(),
     price: num(row.price),
+    finalValue: row.deal_cents === null ? null : num(row.deal_cents) / 100,
     daysOnMarket: num(row.days),
   }));
 }
@@ -252,7 +258,14 @@ async function mostViewed(db: Database, period: Period) {
   return found.map((row) => ({ codigo: row.codigo, title: row.title, views: num(row.views), leads: num(row.leads), whatsapp: num(row.whatsapp), previousViews: num(row.previous_views) }));
 }
 
-export async function loadReport(db: Database, period: Period): Promise<ReportData> {
+/** Commissions (reais) of the standing deals closed in a range of days (issue 24). */
+async function commissionIn(db: Database, range: DayRange): Promise<number> {
+  const [row] = await rows(db, sql`select coalesce(sum(commission_cents), 0)::bigint as n from deals where undone_at is null and closed_on between ${range.from}::date and ${range.to}::date`);
+  return num(row.n) / 100;
+}
+
+/** `commissions`: whether the reader may see commissions (admins; corretores when the settings say so). */
+export async function loadReport(db: Database, period: Period, options: { commissions?: boolean } = {}): Promise<ReportData> {
   const [current, previous] = [await leadFigures(db, period), await leadFigures(db, period.previous)];
   const [origins, previousOrigins] = [await originCounts(db, period), await originCounts(db, period.previous)];
   const [daily, previousDaily] = [await dailyLeads(db, period), await dailyLeads(db, period.previous)];
@@ -265,7 +278,9 @@ export async function loadReport(db: Database, period: Period): Promise<ReportDa
   const viewed = await mostViewed(db, period);
 
   const count = (list: SaleRow[], status: SaleRow["status"]) => list.filter((sale) => sale.status === status).length;
-  const soldValue = (list: SaleRow[]) => list.filter((sale) => sale.status === "vendido").reduce((sum, sale) => sum + sale.price, 0);
+  // Issue 24: the price a deal closed at; the asking price only for a sale marked by hand.
+  const soldValue = (list: SaleRow[]) => list.filter((sale) => sale.status === "vendido").reduce((sum, sale) => sum + (sale.finalValue ?? sale.price), 0);
+  const commission = options.commissions ? { current: await commissionIn(db, period), previous: await commissionIn(db, period.previous) } : null;
   const currentBlocks = weekBlocks(period, period.days);
   const previousBlocks = weekBlocks(period.previous, period.days);
 
@@ -278,6 +293,7 @@ export async function loadReport(db: Database, period: Period): Promise<ReportDa
       sold: { current: count(sales, "vendido"), previous: count(previousSales, "vendido") },
       rented: { current: count(sales, "alugado"), previous: count(previousSales, "alugado") },
       soldValue: { current: soldValue(sales), previous: soldValue(previousSales) },
+      commission,
       views: { current: views, previous: previousViews },
       whatsapp: { current: whatsapp, previous: previousWhatsapp },
     },

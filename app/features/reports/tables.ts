@@ -117,6 +117,7 @@ export function summaryTable(report: ReportData): ReportTable {
     line("Imóveis vendidos", summary.sold),
     line("Imóveis alugados", summary.rented),
     line("Valor vendido (R$)", summary.soldValue),
+    ...(summary.commission ? [line("Comissões (R$)", summary.commission)] : []),
     line("Visualizações de imóveis", summary.views),
   ];
   return {

@@ -48,7 +48,9 @@ export type SettingsIntent =
   | "portal-secret-generate"
   | "portal-secret-set"
   // Issue 22: the watermark on listing photos (features/media/watermark.server.ts).
-  | "watermark";
+  | "watermark"
+  // Issue 24: default commissions and who sees them (features/deals/deal-settings.server.ts).
+  | "deals";
 
 /** What the settings page's action answers (a toast, and each refused field's message). */
 export type SettingsAnswer = {

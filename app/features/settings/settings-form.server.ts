@@ -2,6 +2,8 @@ import type { AuditActor } from "~/features/audit/audit.server";
 import type { Database } from "~/db/client.server";
 import type { MediaStorage } from "~/features/media/storage.server";
 import { WATERMARK_MESSAGES } from "~/features/media/watermark";
+import { DEAL_SETTINGS_MESSAGES } from "~/features/deals/deal-settings";
+import { saveDealSettings } from "~/features/deals/deal-settings.server";
 import { saveWatermark } from "~/features/media/watermark.server";
 import { regenerateFeedToken, setWebhookSecret } from "~/features/portals/portal-settings.server";
 import { EDITABLE_PROFILE_FIELDS, MAX_TEMPLATES, type SettingsAnswer, type SettingsIntent } from "./keys";
@@ -22,6 +24,7 @@ const SUCCESS: Record<SettingsIntent, string> = {
   "portal-secret-generate": "Nova senha gerada. Informe-a aos portais: a anterior deixou de funcionar.",
   "portal-secret-set": "Senha salva. Informe-a aos portais: a anterior deixou de funcionar.",
   watermark: WATERMARK_MESSAGES.saved,
+  deals: DEAL_SETTINGS_MESSAGES.saved,
 };
 
 /** `templates.3.body` style fields (the form), or a `templates` list (JSON), in their order. */
@@ -78,6 +81,16 @@ export async function handleSettingsPost(
   if (intent === "watermark") {
     const saved = await saveWatermark(deps, actor, { enabled: body.enabled, text: body.text });
     return saved.ok ? { status: 200, body: { ok: true, intent, message: saved.message } } : { status: 400, body: { ok: false, intent, message: saved.message, errors: { text: saved.message } } };
+  }
+  if (intent === "deals") {
+    const saved = await saveDealSettings(deps.db, actor, {
+      salePercent: body.salePercent,
+      rentFirstRentPercent: body.rentFirstRentPercent,
+      corretorSeesCommissions: body.corretorSeesCommissions,
+    });
+    return saved.ok
+      ? { status: 200, body: { ok: true, intent, message: saved.message } }
+      : { status: 400, body: { ok: false, intent, message: saved.message, errors: { [saved.field]: saved.message } } };
   }
   if (intent === "portal-feed-token") return answer(intent, await regenerateFeedToken(deps.db, actor));
   if (intent === "portal-secret-generate") return answer(intent, await setWebhookSecret(deps.db, actor));

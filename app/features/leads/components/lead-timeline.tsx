@@ -40,6 +40,8 @@ function describe(item: TimelineItem, receivedFrom: string): { icon: IconName; t
       };
     case "email":
       return { icon: "mail", title: `E-mail: ${item.subject}`, detail: `para ${item.to}` };
+    case "negotiation":
+      return { icon: "heart-handshake", title: item.title, detail: item.detail ?? undefined };
     case "match":
       return {
         icon: item.channel === "email" ? "send" : "whatsapp",

@@ -12,6 +12,7 @@ import type { CrmProperty } from "../crm.server";
 import { priceText, PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS } from "../labels";
 import { completenessTone } from "./property-form/completeness-meter";
 import { MatchingLeadsLink } from "~/features/matching/components/matching-leads-link";
+import { NegotiationsLink } from "~/features/deals/components/negotiations-link";
 
 const STATUS_VARIANT = { disponivel: "success", vendido: "danger", alugado: "info", em_negociacao: "warning" } as const;
 
@@ -176,6 +177,7 @@ export function PropertiesTable({
                       <>
                         <FichaLink property={property} compact />
                         <MatchingLeadsLink id={property.id} codigo={property.codigo} compact />
+                        <NegotiationsLink id={property.id} codigo={property.codigo} compact />
                       </>
                     }
                     compact
@@ -217,6 +219,7 @@ export function PropertiesTable({
                   <>
                     <FichaLink property={property} />
                     <MatchingLeadsLink id={property.id} codigo={property.codigo} />
+                    <NegotiationsLink id={property.id} codigo={property.codigo} />
                   </>
                 }
               />

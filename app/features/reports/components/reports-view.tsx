@@ -108,6 +108,7 @@ export function ReportsView({ period, summary, tables }: Props) {
           <SummaryCard label="Imóveis vendidos" kind="int" {...summary.sold} />
           <SummaryCard label="Imóveis alugados" kind="int" {...summary.rented} />
           <SummaryCard label="Valor vendido" kind="money" {...summary.soldValue} />
+          {summary.commission && <SummaryCard label="Comissões" kind="money" {...summary.commission} />}
           <SummaryCard label="Visualizações" kind="int" {...summary.views} />
         </div>
       </section>

@@ -15,6 +15,8 @@ import { LeadWhatsapp } from "~/features/leads/components/lead-whatsapp";
 import { changeLeadStatus } from "~/features/leads/crm.server";
 import { LEAD_STATUS_LABELS, LEAD_STATUS_VARIANT } from "~/features/leads/labels";
 import { addLeadNote, loadLeadPage, setNextContact } from "~/features/leads/lead-page.server";
+import { resolveLoss } from "~/features/leads/loss.server";
+import { loadLostReasons } from "~/features/settings/lost-reasons.server";
 import { LEAD_PAGE_MESSAGES, nextContactSchema, noteSchema, statusSchema } from "~/features/leads/lead-page-schema";
 import { useLiveUpdates } from "~/features/live/use-live-updates";
 import { LeadMatchingSection } from "~/features/matching/components/lead-matching";
@@ -56,7 +58,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     const parsed = statusSchema.safeParse(body);
     if (!parsed.success) return invalid(parsed.error);
     try {
-      return (await changeLeadStatus(db, actor, params.id, parsed.data.status)) ? { ok: true, message: LEAD_PAGE_MESSAGES.statusChanged } : notFound();
+      // Issue 28: 'perdido' only with a reason from the settings' list (or the one the lead has).
+      const loss = await resolveLoss(db, params.id, parsed.data);
+      if (!loss.ok) return data({ ok: false, message: loss.message }, { status: 400 });
+      return (await changeLeadStatus(db, actor, params.id, parsed.data.status, loss.loss)) ? { ok: true, message: LEAD_PAGE_MESSAGES.statusChanged } : notFound();
     } catch (error) {
       return failed(LEAD_PAGE_MESSAGES.statusFailed)(error);
     }

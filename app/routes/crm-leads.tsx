@@ -28,6 +28,8 @@ import {
 } from "~/features/leads/crm.server";
 import type { BoardContact } from "~/features/leads/components/board/card";
 import { LEAD_STATUS_LABELS } from "~/features/leads/labels";
+import { resolveLoss } from "~/features/leads/loss.server";
+import { loadLostReasons } from "~/features/settings/lost-reasons.server";
 import { loadBrokerProfile, loadWhatsappTemplates } from "~/features/settings/settings.server";
 import { firstIssueMessage } from "~/lib/form-data";
 import { errorFields, logger } from "~/lib/logger.server";
@@ -89,11 +91,15 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = leadFormSchema.safeParse(body.values ?? body);
     if (!parsed.success) return data({ ok: false, message: firstIssueMessage(parsed.error) }, { status: 400 });
     try {
+      // Issue 28: 'perdido' only with a reason from the settings' list (or the one the lead has).
+      const loss = await resolveLoss(db, intent === "update" ? (id ?? null) : null, parsed.data);
+      if (!loss.ok) return data({ ok: false, message: loss.message }, { status: 400 });
+      const values = { ...parsed.data, lost_reason: loss.loss.lost_reason, lost_note: loss.loss.lost_note ?? undefined };
       if (intent === "create") {
-        await createLead(db, actor, parsed.data);
+        await createLead(db, actor, values);
         return { ok: true, message: LEAD_CRM_MESSAGES.created };
       }
-      if (id && (await updateLead(db, actor, id, parsed.data))) return { ok: true, message: LEAD_CRM_MESSAGES.updated };
+      if (id && (await updateLead(db, actor, id, values))) return { ok: true, message: LEAD_CRM_MESSAGES.updated };
       return data({ ok: false, message: LEAD_CRM_MESSAGES.saveFailed }, { status: 404 });
     } catch (error) {
       logger("crm").error({ ...errorFields(error) }, "lead could not be saved");
@@ -105,7 +111,9 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = statusMoveSchema.safeParse(body);
     if (!parsed.success) return data({ ok: false, message: firstIssueMessage(parsed.error) }, { status: 400 });
     try {
-      if (await changeLeadStatus(db, actor, parsed.data.id, parsed.data.status)) {
+      const loss = await resolveLoss(db, parsed.data.id, parsed.data);
+      if (!loss.ok) return data({ ok: false, message: loss.message }, { status: 400 });
+      if (await changeLeadStatus(db, actor, parsed.data.id, parsed.data.status, loss.loss)) {
         return { ok: true, message: BOARD_MESSAGES.moved(LEAD_STATUS_LABELS[parsed.data.status]) };
       }
       return data({ ok: false, message: BOARD_MESSAGES.notFound }, { status: 404 });

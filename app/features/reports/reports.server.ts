@@ -48,7 +48,11 @@ export type ReportData = {
   topProperties: { codigo: string; title: string; current: number; previous: number }[];
   sales: SaleRow[];
   mostViewed: { codigo: string; title: string; views: number; leads: number; previousViews: number }[];
+  /** Issue 28: the leads lost in each period by reason (null: lost before reasons were asked). */
+  lostReasons: LostReasonRow[];
 };
+
+export type LostReasonRow = { reason: string | null; current: number; previous: number };
 
 /** Rows the ranked tables keep. */
 export const TOP_LIMIT = 10;
@@ -237,6 +241,38 @@ async function mostViewed(db: Database, period: Period) {
   return found.map((row) => ({ codigo: row.codigo, title: row.title, views: num(row.views), leads: num(row.leads), previousViews: num(row.previous_views) }));
 }
 
+/**
+ * Leads lost in a range, by reason: those whose status is 'perdido' and whose loss (lost_at,
+ * leads_lost_at_idx) falls in the range. A lead taken out of 'perdido' leaves the count, as its
+ * reason is cleared (decision 027).
+ */
+async function lostReasonCounts(db: Database, range: DayRange): Promise<{ reason: string | null; n: number }[]> {
+  const { start, end } = rangeInstants(range);
+  return rows(
+    db,
+    sql`select l.lost_reason as reason, count(*)::int as n from leads l
+        where l.lost_at >= ${start.toISOString()}::timestamptz and l.lost_at < ${end.toISOString()}::timestamptz and l.status = 'perdido'
+        group by l.lost_reason`,
+  );
+}
+
+/** Every reason of either period, the most frequent in the period first; 'not said' last. */
+function lostReasonRows(current: { reason: string | null; n: number }[], previous: { reason: string | null; n: number }[]): LostReasonRow[] {
+  const byReason = new Map<string | null, LostReasonRow>();
+  const add = (list: { reason: string | null; n: number }[], which: "current" | "previous") => {
+    for (const row of list) {
+      const entry = byReason.get(row.reason) ?? { reason: row.reason, current: 0, previous: 0 };
+      entry[which] += num(row.n);
+      byReason.set(row.reason, entry);
+    }
+  };
+  add(current, "current");
+  add(previous, "previous");
+  return [...byReason.values()].sort(
+    (a, b) => Number(a.reason === null) - Number(b.reason === null) || b.current - a.current || b.previous - a.previous || (a.reason ?? "").localeCompare(b.reason ?? "", "pt-BR"),
+  );
+}
+
 export async function loadReport(db: Database, period: Period): Promise<ReportData> {
   const [current, previous] = [await leadFigures(db, period), await leadFigures(db, period.previous)];
   const [origins, previousOrigins] = [await originCounts(db, period), await originCounts(db, period.previous)];
@@ -247,6 +283,7 @@ export async function loadReport(db: Database, period: Period): Promise<ReportDa
   const previousSales = await salesIn(db, period.previous);
   const [views, previousViews] = [await totalViews(db, period), await totalViews(db, period.previous)];
   const viewed = await mostViewed(db, period);
+  const [lost, previousLost] = [await lostReasonCounts(db, period), await lostReasonCounts(db, period.previous)];
 
   const count = (list: SaleRow[], status: SaleRow["status"]) => list.filter((sale) => sale.status === status).length;
   const soldValue = (list: SaleRow[]) => list.filter((sale) => sale.status === "vendido").reduce((sum, sale) => sum + sale.price, 0);
@@ -279,5 +316,6 @@ export async function loadReport(db: Database, period: Period): Promise<ReportDa
     })),
     sales,
     mostViewed: viewed,
+    lostReasons: lostReasonRows(lost, previousLost),
   };
 }

@@ -8,6 +8,8 @@ export const SETTING_KEYS = {
   whatsappTemplates: "whatsapp_templates",
   portalFeedToken: "portal_feed_token",
   portalWebhookSecret: "portal_webhook_secret",
+  // Issue 28, item 3: the reasons offered when a lead is lost (features/settings/lost-reasons.ts).
+  lostReasons: "lost_reasons",
 } as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
@@ -46,7 +48,9 @@ export type SettingsIntent =
   | "portal-secret-generate"
   | "portal-secret-set"
   // Issue 22: the watermark on listing photos (features/media/watermark.server.ts).
-  | "watermark";
+  | "watermark"
+  // Issue 28, item 3: the list of reasons a lead is lost for.
+  | "lost-reasons";
 
 /** What the settings page's action answers (a toast, and each refused field's message). */
 export type SettingsAnswer = {

@@ -1,0 +1,35 @@
+ALTER TABLE "lead_events" ADD COLUMN "lost_reason" text;--> statement-breakpoint
+ALTER TABLE "leads" ADD COLUMN "lost_reason" text;--> statement-breakpoint
+ALTER TABLE "leads" ADD COLUMN "lost_note" text;--> statement-breakpoint
+ALTER TABLE "leads" ADD COLUMN "lost_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "leads_lost_at_idx" ON "leads" USING btree ("lost_at") WHERE lost_at is not null;--> statement-breakpoint
+ALTER TABLE "leads" ADD CONSTRAINT "leads_lost_reason_length" CHECK (lost_reason is null or char_length(lost_reason) between 1 and 60);--> statement-breakpoint
+ALTER TABLE "leads" ADD CONSTRAINT "leads_lost_note_length" CHECK (lost_note is null or char_length(lost_note) <= 500);--> statement-breakpoint
+-- Issue 28, item 3 (decision 027): a move to 'perdido' (or a lead created lost) records the
+-- reason in its timeline row, and the note in the row's body (personal text: the privacy tools
+-- export and anonymise lead_events.body already). Otherwise as migration 0005.
+CREATE OR REPLACE FUNCTION record_lead_status() RETURNS trigger AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO lead_events (lead_id, kind, at, actor_id, actor_name, to_status, lost_reason, body)
+    VALUES (NEW.id, 'created', NEW.created_at, nullif(current_setting('app.actor_id', true), ''),
+            nullif(current_setting('app.actor_name', true), ''), NEW.status,
+            CASE WHEN NEW.status = 'perdido' THEN NEW.lost_reason END,
+            CASE WHEN NEW.status = 'perdido' THEN NEW.lost_note END);
+  ELSIF NEW.status IS DISTINCT FROM OLD.status THEN
+    INSERT INTO lead_events (lead_id, kind, actor_id, actor_name, from_status, to_status, lost_reason, body)
+    VALUES (NEW.id, 'status', nullif(current_setting('app.actor_id', true), ''),
+            nullif(current_setting('app.actor_name', true), ''), OLD.status, NEW.status,
+            CASE WHEN NEW.status = 'perdido' THEN NEW.lost_reason END,
+            CASE WHEN NEW.status = 'perdido' THEN NEW.lost_note END);
+  END IF;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+-- Leads lost before reasons existed: lost when their timeline last says so (else when created),
+-- reason unknown ('Não informado' in the reports).
+UPDATE leads l SET lost_at = coalesce(
+  (SELECT max(e.at) FROM lead_events e WHERE e.lead_id = l.id AND e.kind IN ('created', 'status') AND e.to_status = 'perdido'),
+  l.created_at)
+WHERE l.status = 'perdido';

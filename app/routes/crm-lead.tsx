@@ -34,8 +34,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!page) throw data(LEAD_PAGE_MESSAGES.notFound, { status: 404 });
   // Issue 23: what the lead wants and the listings that fit (features/matching).
   const matching = await loadLeadMatching(db, env, { ...page.lead, property_id: page.property?.id ?? null });
+  // Issue 28: the reasons offered when the lead is lost (status form, edit dialog).
+  const lostReasons = await loadLostReasons(db);
   // The person's rights (export, anonymise) are an admin's: a corretor does not see the way there.
-  return { ...page, matching, isAdmin: staff.role === "admin" };
+  return { ...page, matching, lostReasons, isAdmin: staff.role === "admin" };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -105,7 +107,7 @@ function Section({ title, icon, children, className }: { title: string; icon: Pa
 }
 
 export default function CrmLeadPage({ loaderData }: Route.ComponentProps) {
-  const { lead, property, timeline, samePerson, templates, brokerName, isAdmin, matching } = loaderData;
+  const { lead, property, timeline, samePerson, templates, brokerName, isAdmin, matching, lostReasons } = loaderData;
   // Notes, status changes and visits made elsewhere (another tab, the board, the agenda) appear here.
   useLiveUpdates("leads", "visits");
   const [editing, setEditing] = useState(false);
@@ -150,7 +152,7 @@ export default function CrmLeadPage({ loaderData }: Route.ComponentProps) {
           <Section title="Dados do lead" icon="user">
             <LeadDetails lead={lead} />
             <div className="mt-4 border-t border-border pt-4">
-              <LeadStatusForm leadId={lead.id} status={lead.status} />
+              <LeadStatusForm leadId={lead.id} status={lead.status} lostReason={lead.lost_reason} lostNote={lead.lost_note} reasons={lostReasons} />
             </div>
           </Section>
           <Section title="Próximo contato" icon="bell">
@@ -197,7 +199,7 @@ export default function CrmLeadPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <LeadFormDialog open={editing} onOpenChange={setEditing} lead={lead} />
+      <LeadFormDialog open={editing} onOpenChange={setEditing} lead={lead} lostReasons={lostReasons} />
     </div>
   );
 }

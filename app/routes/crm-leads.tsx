@@ -62,6 +62,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db, env } = await getRuntime();
   // The instant the data was read: cards say 'há 2 dias' from it, on the server and in the browser alike.
   const now = new Date().toISOString();
+  // Issue 28: the reasons offered when a lead is lost (the dialog of either view, the board's move).
+  const lostReasons = await loadLostReasons(db).catch(() => [] as string[]);
   const empty: CrmLeadsPage = { ...pageInfo(1, 0, TABLE_PAGE_SIZE), status: query.status, search: query.search, leads: [] };
   try {
     if (view === "quadro") {
@@ -69,12 +71,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       // The cards' WhatsApp button writes the first message template (issue 21).
       const [templates, broker] = await Promise.all([loadWhatsappTemplates(db), loadBrokerProfile(db)]);
       const contact: BoardContact = { template: templates[0] ?? null, brokerName: broker.name, publicUrl: env.publicUrl };
-      return { ...empty, status: null, total: board.reduce((sum, column) => sum + column.total, 0), view, board, contact, now, canExport, loadFailed: false };
+      return { ...empty, status: null, total: board.reduce((sum, column) => sum + column.total, 0), view, board, contact, now, canExport, lostReasons, loadFailed: false };
     }
-    return { ...(await listCrmLeadsPage(db, query)), view, board: null, contact: null, now, canExport, loadFailed: false };
+    return { ...(await listCrmLeadsPage(db, query)), view, board: null, contact: null, now, canExport, lostReasons, loadFailed: false };
   } catch (error) {
     logger("crm").error({ ...errorFields(error) }, "leads could not be loaded");
-    return { ...empty, view, board: view === "quadro" ? ([] as BoardColumn[]) : null, contact: null, now, canExport, loadFailed: true };
+    return { ...empty, view, board: view === "quadro" ? ([] as BoardColumn[]) : null, contact: null, now, canExport, lostReasons, loadFailed: true };
   }
 }
 
@@ -174,7 +176,7 @@ function leadsExportHref(search: string, status: string | null): string {
 }
 
 export default function CrmLeadsPage({ loaderData }: Route.ComponentProps) {
-  const { leads, status, search, total, page, pageCount, view, board, contact, now, canExport, loadFailed } = loaderData;
+  const { leads, status, search, total, page, pageCount, view, board, contact, now, canExport, lostReasons, loadFailed } = loaderData;
   // The select shows the choice at once; the URL (and so the table) follows through the form.
   const [selectedStatus, setSelectedStatus] = useState(status ?? "");
   useEffect(() => setSelectedStatus(status ?? ""), [status]);
@@ -235,7 +237,7 @@ export default function CrmLeadsPage({ loaderData }: Route.ComponentProps) {
 
       {board ? (
         <Suspense fallback={<p className="p-10 text-center text-muted-foreground">Carregando o quadro…</p>}>
-          <LeadBoard columns={board} now={now} search={search} contact={contact ?? NO_CONTACT} />
+          <LeadBoard columns={board} now={now} search={search} contact={contact ?? NO_CONTACT} lostReasons={lostReasons} />
         </Suspense>
       ) : (
         <>
@@ -261,7 +263,7 @@ export default function CrmLeadsPage({ loaderData }: Route.ComponentProps) {
         </>
       )}
 
-      <LeadFormDialog open={dialogs.formOpen} onOpenChange={dialogs.setFormOpen} lead={dialogs.editing} />
+      <LeadFormDialog open={dialogs.formOpen} onOpenChange={dialogs.setFormOpen} lead={dialogs.editing} lostReasons={lostReasons} />
 
       <DeleteConfirm
         record={dialogs.deleting}

@@ -109,7 +109,8 @@ test.describe("the lead page", () => {
     await expect(history.getByText("Status: Em atendimento → Perdido")).toBeVisible();
     await expect(history.getByText(/Motivo: Localização · Observação: Queria Ponta Negra\./)).toBeVisible();
     const details = page.getByRole("region", { name: "Dados do lead" });
-    await expect(details.getByText("Queria Ponta Negra.")).toBeVisible();
+    await expect(details.locator("dl").getByText("Queria Ponta Negra.")).toBeVisible();
+    await expect(details.locator("dl")).toContainText("Localização");
 
     // The table's dialog: the lost lead's reason is filled in; back to 'Em atendimento' clears it.
     await page.goto(`/crm/leads?busca=${encodeURIComponent(name)}`);

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { audit_log, lead_events, leads, settings } from "~/db/schema";
 import { BOARD_EXCERPT_LENGTH, listLeadBoard } from "~/features/leads/board.server";
@@ -211,6 +211,20 @@ describe.each(DATABASE_KINDS)("lead board on %s", (kind) => {
         ["perdido", "Desistiu"],
         ["em_atendimento", null],
       ]);
+    });
+
+    it("the database keeps the columns consistent for any writer: SQL's 'perdido' is dated, another status clears them", async () => {
+      const lead = await insertLead(test.runtime);
+      await test.runtime.db.execute(sql`update leads set status = 'perdido' where id = ${lead.id}`);
+      const lost = await stored(lead.id);
+      expect(lost).toMatchObject({ status: "perdido", reason: null });
+      expect(lost.at).toBeInstanceOf(Date);
+      await test.runtime.db.execute(sql`update leads set lost_reason = 'Preço', lost_note = 'nota' where id = ${lead.id}`);
+      expect((await stored(lead.id)).at!.getTime()).toBe(lost.at!.getTime());
+      await test.runtime.db.execute(sql`update leads set status = 'novo' where id = ${lead.id}`);
+      expect(await stored(lead.id)).toEqual({ status: "novo", reason: null, note: null, at: null });
+      await test.runtime.db.execute(sql`update leads set lost_reason = 'Preço' where id = ${lead.id}`);
+      expect((await stored(lead.id)).reason).toBeNull();
     });
 
     it("a reason removed from the list stays on the leads lost for it, and no new lead can take it", async () => {

@@ -27,6 +27,27 @@ BEGIN
 END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
+-- Whoever writes (the app, the CLI, an SQL console): a lead becoming 'perdido' is dated then,
+-- unless the writer dates it; a lead that is not 'perdido' carries no reason, note or date.
+CREATE OR REPLACE FUNCTION lead_loss_columns() RETURNS trigger AS $$
+BEGIN
+  IF NEW.status = 'perdido' THEN
+    IF TG_OP = 'INSERT' OR OLD.status IS DISTINCT FROM 'perdido' THEN
+      NEW.lost_at := coalesce(NEW.lost_at, now());
+    END IF;
+  ELSE
+    NEW.lost_reason := NULL;
+    NEW.lost_note := NULL;
+    NEW.lost_at := NULL;
+  END IF;
+  RETURN NEW;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE TRIGGER leads_loss_columns
+  BEFORE INSERT OR UPDATE OF status, lost_reason, lost_note, lost_at ON leads
+  FOR EACH ROW EXECUTE FUNCTION lead_loss_columns();
+--> statement-breakpoint
 -- Leads lost before reasons existed: lost when their timeline last says so (else when created),
 -- reason unknown ('Não informado' in the reports).
 UPDATE leads l SET lost_at = coalesce(

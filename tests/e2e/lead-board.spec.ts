@@ -131,6 +131,8 @@ test("a card dropped on 'Perdido' with the keyboard asks why in a dialog operate
   const dropOnLost = async () => {
     await page.getByRole("button", { name: `Arrastar ${name}` }).focus();
     await page.keyboard.press("Space");
+    // Picked up (the column lights up) before the arrows: the sensor listens from then on.
+    await expect(column(page, "novo")).toHaveClass(/border-primary/);
     for (const label of ["Em atendimento", "Convertido", "Perdido"]) {
       await page.keyboard.press("ArrowRight");
       await expect(page.getByText(`Lead ${name} sobre a coluna ${label}.`)).toBeAttached();
@@ -147,6 +149,9 @@ test("a card dropped on 'Perdido' with the keyboard asks why in a dialog operate
   await dropOnLost();
   await expect(page.getByText(`Lead ${name} solto na coluna Perdido. Escolha o motivo da perda.`)).toBeAttached();
   await expect(dialog.getByLabel("Motivo da perda")).toBeFocused();
+  // The dialog passes the automated accessibility checks (labels, contrast, focus trap's roles).
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(column(page, "novo").locator("[data-lead-card]", { hasText: name })).toBeVisible();

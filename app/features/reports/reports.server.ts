@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { LEAD_ORIGINS, type LeadOrigin, type PropertyPurpose, type PropertyStatus } from "~/db/values";
 import { portalDisplayName, portalKey } from "~/features/portals/portal-names";
+import { type LostReasonRow, lostReasonCounts, lostReasonRows } from "./lost-reasons.server";
 import { addDays, type DayRange, type Period, rangeInstants } from "./period";
 
 /**
@@ -52,7 +53,7 @@ export type ReportData = {
   lostReasons: LostReasonRow[];
 };
 
-export type LostReasonRow = { reason: string | null; current: number; previous: number };
+export type { LostReasonRow } from "./lost-reasons.server";
 
 /** Rows the ranked tables keep. */
 export const TOP_LIMIT = 10;
@@ -239,38 +240,6 @@ async function mostViewed(db: Database, period: Period) {
       limit ${MOST_VIEWED_LIMIT}`,
   );
   return found.map((row) => ({ codigo: row.codigo, title: row.title, views: num(row.views), leads: num(row.leads), previousViews: num(row.previous_views) }));
-}
-
-/**
- * Leads lost in a range, by reason: those whose status is 'perdido' and whose loss (lost_at,
- * leads_lost_at_idx) falls in the range. A lead taken out of 'perdido' leaves the count, as its
- * reason is cleared (decision 027).
- */
-async function lostReasonCounts(db: Database, range: DayRange): Promise<{ reason: string | null; n: number }[]> {
-  const { start, end } = rangeInstants(range);
-  return rows(
-    db,
-    sql`select l.lost_reason as reason, count(*)::int as n from leads l
-        where l.lost_at >= ${start.toISOString()}::timestamptz and l.lost_at < ${end.toISOString()}::timestamptz and l.status = 'perdido'
-        group by l.lost_reason`,
-  );
-}
-
-/** Every reason of either period, the most frequent in the period first; 'not said' last. */
-function lostReasonRows(current: { reason: string | null; n: number }[], previous: { reason: string | null; n: number }[]): LostReasonRow[] {
-  const byReason = new Map<string | null, LostReasonRow>();
-  const add = (list: { reason: string | null; n: number }[], which: "current" | "previous") => {
-    for (const row of list) {
-      const entry = byReason.get(row.reason) ?? { reason: row.reason, current: 0, previous: 0 };
-      entry[which] += num(row.n);
-      byReason.set(row.reason, entry);
-    }
-  };
-  add(current, "current");
-  add(previous, "previous");
-  return [...byReason.values()].sort(
-    (a, b) => Number(a.reason === null) - Number(b.reason === null) || b.current - a.current || b.previous - a.previous || (a.reason ?? "").localeCompare(b.reason ?? "", "pt-BR"),
-  );
 }
 
 export async function loadReport(db: Database, period: Period): Promise<ReportData> {

@@ -275,6 +275,13 @@ export const leads = pgTable(
     portal_name: text("portal_name"),
     portal_lead_id: text("portal_lead_id"),
     portal_temperature: text("portal_temperature"),
+    // Issue 24, item 3 (decision 027): why a lead was lost, while it is 'perdido'. The reason is
+    // the label chosen from the settings' list (kept as text, so a reason later removed from the
+    // list still reads on old leads); the note is the broker's free text about the person.
+    // Moving the lead out of 'perdido' clears all three.
+    lost_reason: text("lost_reason"),
+    lost_note: text("lost_note"),
+    lost_at: timestamp("lost_at", { withTimezone: true }),
   },
   (table) => [
     index("leads_next_contact_idx").on(table.next_contact_at).where(sql`next_contact_at is not null`),
@@ -293,6 +300,10 @@ export const leads = pgTable(
     check("leads_origin_valid", inList("origin", LEAD_ORIGINS)),
     uniqueIndex("leads_portal_lead_idx").on(table.portal_name, table.portal_lead_id).where(sql`portal_lead_id is not null`),
     check("leads_portal_name_length", sql.raw("portal_name is null or char_length(portal_name) between 1 and 60")),
+    // The reports' 'Motivos de perda': lost leads by when they were lost.
+    index("leads_lost_at_idx").on(table.lost_at).where(sql`lost_at is not null`),
+    check("leads_lost_reason_length", sql.raw("lost_reason is null or char_length(lost_reason) between 1 and 60")),
+    check("leads_lost_note_length", sql.raw("lost_note is null or char_length(lost_note) <= 500")),
     check("leads_portal_lead_id_length", sql.raw("portal_lead_id is null or char_length(portal_lead_id) between 1 and 200")),
     check("leads_portal_temperature_length", sql.raw("portal_temperature is null or char_length(portal_temperature) between 1 and 30")),
     check("leads_status_valid", inList("status", LEAD_STATUSES)),
@@ -537,6 +548,8 @@ export const lead_events = pgTable(
     /** A staff note's text; for next_contact, nothing (the date is in next_contact_at). */
     body: text("body"),
     next_contact_at: timestamp("next_contact_at", { withTimezone: true }),
+    /** A move to 'perdido': the reason chosen (its note, personal text, goes in body). */
+    lost_reason: text("lost_reason"),
   },
   (table) => [
     index("lead_events_lead_idx").on(table.lead_id, table.at.desc()),

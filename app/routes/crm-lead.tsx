@@ -15,6 +15,8 @@ import { LeadWhatsapp } from "~/features/leads/components/lead-whatsapp";
 import { changeLeadStatus } from "~/features/leads/crm.server";
 import { LEAD_STATUS_LABELS, LEAD_STATUS_VARIANT } from "~/features/leads/labels";
 import { addLeadNote, loadLeadPage, setNextContact } from "~/features/leads/lead-page.server";
+import { resolveLoss } from "~/features/leads/loss.server";
+import { loadLostReasons } from "~/features/settings/lost-reasons.server";
 import { LEAD_PAGE_MESSAGES, nextContactSchema, noteSchema, statusSchema } from "~/features/leads/lead-page-schema";
 import { useLiveUpdates } from "~/features/live/use-live-updates";
 import { negotiationAction } from "~/features/deals/actions.server";
@@ -46,8 +48,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     today: brokerDay(new Date()),
     propertyCodigo: page.property?.codigo ?? null,
   };
+  // Issue 24, item 3: the reasons offered when the lead is lost (status form, edit dialog).
+  const lostReasons = await loadLostReasons(db);
   // The person's rights (export, anonymise) are an admin's: a corretor does not see the way there.
-  return { ...page, matching, negotiations, isAdmin: staff.role === "admin" };
+  return { ...page, matching, negotiations, lostReasons, isAdmin: staff.role === "admin" };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -72,7 +76,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     const parsed = statusSchema.safeParse(body);
     if (!parsed.success) return invalid(parsed.error);
     try {
-      return (await changeLeadStatus(db, actor, params.id, parsed.data.status)) ? { ok: true, message: LEAD_PAGE_MESSAGES.statusChanged } : notFound();
+      // Issue 24: 'perdido' only with a reason from the settings' list (or the one the lead has).
+      const loss = await resolveLoss(db, params.id, parsed.data);
+      if (!loss.ok) return data({ ok: false, message: loss.message }, { status: 400 });
+      return (await changeLeadStatus(db, actor, params.id, parsed.data.status, loss.loss)) ? { ok: true, message: LEAD_PAGE_MESSAGES.statusChanged } : notFound();
     } catch (error) {
       return failed(LEAD_PAGE_MESSAGES.statusFailed)(error);
     }
@@ -116,7 +123,7 @@ function Section({ title, icon, children, className }: { title: string; icon: Pa
 }
 
 export default function CrmLeadPage({ loaderData }: Route.ComponentProps) {
-  const { lead, property, timeline, samePerson, templates, brokerName, isAdmin, matching, negotiations } = loaderData;
+  const { lead, property, timeline, samePerson, templates, brokerName, isAdmin, matching, negotiations, lostReasons } = loaderData;
   // Notes, status changes and visits made elsewhere (another tab, the board, the agenda) appear here.
   useLiveUpdates("leads", "visits");
   const [editing, setEditing] = useState(false);
@@ -161,7 +168,7 @@ export default function CrmLeadPage({ loaderData }: Route.ComponentProps) {
           <Section title="Dados do lead" icon="user">
             <LeadDetails lead={lead} />
             <div className="mt-4 border-t border-border pt-4">
-              <LeadStatusForm leadId={lead.id} status={lead.status} />
+              <LeadStatusForm leadId={lead.id} status={lead.status} lostReason={lead.lost_reason} lostNote={lead.lost_note} reasons={lostReasons} />
             </div>
           </Section>
           <Section title="Próximo contato" icon="bell">
@@ -211,7 +218,7 @@ export default function CrmLeadPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <LeadFormDialog open={editing} onOpenChange={setEditing} lead={lead} />
+      <LeadFormDialog open={editing} onOpenChange={setEditing} lead={lead} lostReasons={lostReasons} />
     </div>
   );
 }

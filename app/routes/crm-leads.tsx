@@ -28,6 +28,8 @@ import {
 } from "~/features/leads/crm.server";
 import type { BoardContact } from "~/features/leads/components/board/card";
 import { LEAD_STATUS_LABELS } from "~/features/leads/labels";
+import { resolveLoss } from "~/features/leads/loss.server";
+import { loadLostReasons } from "~/features/settings/lost-reasons.server";
 import { loadBrokerProfile, loadWhatsappTemplates } from "~/features/settings/settings.server";
 import { firstIssueMessage } from "~/lib/form-data";
 import { errorFields, logger } from "~/lib/logger.server";
@@ -60,6 +62,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db, env } = await getRuntime();
   // The instant the data was read: cards say 'há 2 dias' from it, on the server and in the browser alike.
   const now = new Date().toISOString();
+  // Issue 24: the reasons offered when a lead is lost (the dialog of either view, the board's move).
+  const lostReasons = await loadLostReasons(db).catch(() => [] as string[]);
   const empty: CrmLeadsPage = { ...pageInfo(1, 0, TABLE_PAGE_SIZE), status: query.status, search: query.search, leads: [] };
   try {
     if (view === "quadro") {
@@ -67,12 +71,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       // The cards' WhatsApp button writes the first message template (issue 21).
       const [templates, broker] = await Promise.all([loadWhatsappTemplates(db), loadBrokerProfile(db)]);
       const contact: BoardContact = { template: templates[0] ?? null, brokerName: broker.name, publicUrl: env.publicUrl };
-      return { ...empty, status: null, total: board.reduce((sum, column) => sum + column.total, 0), view, board, contact, now, canExport, loadFailed: false };
+      return { ...empty, status: null, total: board.reduce((sum, column) => sum + column.total, 0), view, board, contact, now, canExport, lostReasons, loadFailed: false };
     }
-    return { ...(await listCrmLeadsPage(db, query)), view, board: null, contact: null, now, canExport, loadFailed: false };
+    return { ...(await listCrmLeadsPage(db, query)), view, board: null, contact: null, now, canExport, lostReasons, loadFailed: false };
   } catch (error) {
     logger("crm").error({ ...errorFields(error) }, "leads could not be loaded");
-    return { ...empty, view, board: view === "quadro" ? ([] as BoardColumn[]) : null, contact: null, now, canExport, loadFailed: true };
+    return { ...empty, view, board: view === "quadro" ? ([] as BoardColumn[]) : null, contact: null, now, canExport, lostReasons, loadFailed: true };
   }
 }
 
@@ -89,11 +93,15 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = leadFormSchema.safeParse(body.values ?? body);
     if (!parsed.success) return data({ ok: false, message: firstIssueMessage(parsed.error) }, { status: 400 });
     try {
+      // Issue 24: 'perdido' only with a reason from the settings' list (or the one the lead has).
+      const loss = await resolveLoss(db, intent === "update" ? (id ?? null) : null, parsed.data);
+      if (!loss.ok) return data({ ok: false, message: loss.message }, { status: 400 });
+      const values = { ...parsed.data, lost_reason: loss.loss.lost_reason, lost_note: loss.loss.lost_note ?? undefined };
       if (intent === "create") {
-        await createLead(db, actor, parsed.data);
+        await createLead(db, actor, values);
         return { ok: true, message: LEAD_CRM_MESSAGES.created };
       }
-      if (id && (await updateLead(db, actor, id, parsed.data))) return { ok: true, message: LEAD_CRM_MESSAGES.updated };
+      if (id && (await updateLead(db, actor, id, values))) return { ok: true, message: LEAD_CRM_MESSAGES.updated };
       return data({ ok: false, message: LEAD_CRM_MESSAGES.saveFailed }, { status: 404 });
     } catch (error) {
       logger("crm").error({ ...errorFields(error) }, "lead could not be saved");
@@ -105,7 +113,9 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = statusMoveSchema.safeParse(body);
     if (!parsed.success) return data({ ok: false, message: firstIssueMessage(parsed.error) }, { status: 400 });
     try {
-      if (await changeLeadStatus(db, actor, parsed.data.id, parsed.data.status)) {
+      const loss = await resolveLoss(db, parsed.data.id, parsed.data);
+      if (!loss.ok) return data({ ok: false, message: loss.message }, { status: 400 });
+      if (await changeLeadStatus(db, actor, parsed.data.id, parsed.data.status, loss.loss)) {
         return { ok: true, message: BOARD_MESSAGES.moved(LEAD_STATUS_LABELS[parsed.data.status]) };
       }
       return data({ ok: false, message: BOARD_MESSAGES.notFound }, { status: 404 });
@@ -166,7 +176,7 @@ function leadsExportHref(search: string, status: string | null): string {
 }
 
 export default function CrmLeadsPage({ loaderData }: Route.ComponentProps) {
-  const { leads, status, search, total, page, pageCount, view, board, contact, now, canExport, loadFailed } = loaderData;
+  const { leads, status, search, total, page, pageCount, view, board, contact, now, canExport, lostReasons, loadFailed } = loaderData;
   // The select shows the choice at once; the URL (and so the table) follows through the form.
   const [selectedStatus, setSelectedStatus] = useState(status ?? "");
   useEffect(() => setSelectedStatus(status ?? ""), [status]);
@@ -227,7 +237,7 @@ export default function CrmLeadsPage({ loaderData }: Route.ComponentProps) {
 
       {board ? (
         <Suspense fallback={<p className="p-10 text-center text-muted-foreground">Carregando o quadro…</p>}>
-          <LeadBoard columns={board} now={now} search={search} contact={contact ?? NO_CONTACT} />
+          <LeadBoard columns={board} now={now} search={search} contact={contact ?? NO_CONTACT} lostReasons={lostReasons} />
         </Suspense>
       ) : (
         <>
@@ -253,7 +263,7 @@ export default function CrmLeadsPage({ loaderData }: Route.ComponentProps) {
         </>
       )}
 
-      <LeadFormDialog open={dialogs.formOpen} onOpenChange={dialogs.setFormOpen} lead={dialogs.editing} />
+      <LeadFormDialog open={dialogs.formOpen} onOpenChange={dialogs.setFormOpen} lead={dialogs.editing} lostReasons={lostReasons} />
 
       <DeleteConfirm
         record={dialogs.deleting}

@@ -10,6 +10,8 @@ import { WatermarkForm } from "~/features/settings/components/watermark-form";
 import { loadWatermark } from "~/features/media/watermark.server";
 import { DealSettingsForm } from "~/features/deals/components/deal-settings-form";
 import { loadDealSettings } from "~/features/deals/deal-settings.server";
+import { LostReasonsForm } from "~/features/settings/components/lost-reasons-form";
+import { loadLostReasons } from "~/features/settings/lost-reasons.server";
 import { LeaveGuard } from "~/features/settings/components/unsaved-changes";
 import { EDITABLE_PROFILE_FIELDS } from "~/features/settings/keys";
 import { handleSettingsPost } from "~/features/settings/settings-form.server";
@@ -21,20 +23,21 @@ import type { Route } from "./+types/crm-settings";
 
 /**
  * /crm/configuracoes (admin): the broker's public profile, where new-lead alerts go, and the
- * WhatsApp message templates, and the portals' keys (feed address, lead webhook password). The
+ * WhatsApp message templates, the reasons a lead is lost for (issue 24), and the portals' keys (feed address, lead webhook password). The
  * environment only gives first-run defaults; what is saved here is what the site shows, from the
  * next request on.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { db, env } = await getRuntime();
-  const [broker, emails, templates, portals, watermark, deals] = await Promise.all([
+  const [broker, emails, templates, portals, watermark, deals, lostReasons] = await Promise.all([
     loadBrokerProfile(db),
     loadNotificationEmails(db),
     loadWhatsappTemplates(db),
     loadPortalSettings(db, env.publicUrl),
     loadWatermark(db),
     loadDealSettings(db),
+    loadLostReasons(db),
   ]);
   return {
     profile: Object.fromEntries(EDITABLE_PROFILE_FIELDS.map((field) => [field, broker[field]])) as Pick<typeof broker, (typeof EDITABLE_PROFILE_FIELDS)[number]>,
@@ -45,6 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     portals,
     watermark,
     deals,
+    lostReasons,
   };
 }
 
@@ -59,7 +63,12 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Configurações | CRM" }];
 
-const SECTION_TITLES = { profile: "Perfil do corretor", notifications: "Avisos de novos leads", templates: "Modelos de mensagem do WhatsApp" } as const;
+const SECTION_TITLES = {
+  profile: "Perfil do corretor",
+  notifications: "Avisos de novos leads",
+  templates: "Modelos de mensagem do WhatsApp",
+  lostReasons: "Motivos de perda",
+} as const;
 type Section = keyof typeof SECTION_TITLES;
 
 export default function CrmSettingsPage({ loaderData }: Route.ComponentProps) {
@@ -68,7 +77,7 @@ export default function CrmSettingsPage({ loaderData }: Route.ComponentProps) {
   const [onDirtyChange] = useState(() => {
     const track = (section: Section) => (isDirty: boolean) =>
       setDirty((current) => (isDirty ? (current.includes(section) ? current : [...current, section]) : current.filter((item) => item !== section)));
-    return { profile: track("profile"), notifications: track("notifications"), templates: track("templates") };
+    return { profile: track("profile"), notifications: track("notifications"), templates: track("templates"), lostReasons: track("lostReasons") };
   });
   return (
     <div className="grid gap-6">
@@ -79,6 +88,7 @@ export default function CrmSettingsPage({ loaderData }: Route.ComponentProps) {
       <ProfileForm profile={loaderData.profile} defaultPortraitUrl={loaderData.defaultPortraitUrl} onDirtyChange={onDirtyChange.profile} />
       <NotificationEmailsForm emails={loaderData.emails} onDirtyChange={onDirtyChange.notifications} />
       <TemplatesForm templates={loaderData.templates} onDirtyChange={onDirtyChange.templates} />
+      <LostReasonsForm reasons={loaderData.lostReasons} onDirtyChange={onDirtyChange.lostReasons} />
       <LeaveGuard sections={dirty.map((section) => SECTION_TITLES[section])} />
       <PortalsSection portals={loaderData.portals} />
       <WatermarkForm watermark={loaderData.watermark} brokerName={loaderData.profile.name} />

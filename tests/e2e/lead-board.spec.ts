@@ -6,6 +6,7 @@ import { signInAsAdmin, waitForHydration } from "./helpers";
  * The pipeline board on /crm/leads: switch to it, move one card with the mouse, one with the
  * keyboard alone (handle focused, Space, ArrowRight, Space) and one through its 'Mover para…'
  * select; after a reload every status is the server's; the dashboard lists the newest lead.
+ * A move to 'Perdido' (issue 24) asks why in a dialog first, by the keyboard as by the menu.
  */
 
 test.describe.configure({ mode: "serial" });
@@ -79,12 +80,22 @@ test("cards move by mouse, keyboard and menu; the statuses persist and the dashb
   await expect(page.getByText(`Lead ${byKeyboard} movido para Em atendimento.`)).toBeAttached();
   await expect(column(page, "em_atendimento").locator("[data-lead-card]", { hasText: byKeyboard })).toBeVisible();
 
-  // The menu a phone uses.
+  // The menu a phone uses: 'Perdido' asks why first; nothing moves until a reason is chosen.
+  await card(page, byMenu).getByLabel(`Mover ${byMenu} para…`).selectOption("perdido");
+  const dialog = page.getByRole("dialog", { name: "Por que este lead foi perdido?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Mover para Perdido" }).click();
+  await expect(dialog.getByText("Selecione o motivo da perda")).toBeVisible();
+  await expect(column(page, "novo").locator("[data-lead-card]", { hasText: byMenu })).toBeVisible();
+  await dialog.getByLabel("Motivo da perda").selectOption("Financiamento negado");
+  await dialog.getByLabel("Observação da perda (opcional)").fill("Banco recusou pela renda.");
   await moveAnswered(page, async () => {
-    await card(page, byMenu).getByLabel(`Mover ${byMenu} para…`).selectOption("perdido");
+    await dialog.getByRole("button", { name: "Mover para Perdido" }).click();
   });
+  await expect(dialog).toBeHidden();
   await expect(column(page, "perdido").locator("[data-lead-card]", { hasText: byMenu })).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: `${byMenu} movido para Perdido.` })).toBeAttached();
+  await expect(card(page, byMenu)).toContainText("Motivo: Financiamento negado");
+  await expect(page.getByRole("status").filter({ hasText: `${byMenu} movido para Perdido. Motivo: Financiamento negado.` })).toBeAttached();
 
   // What the server holds, after a reload (the view stays the board: it is in the URL).
   await page.reload();
@@ -107,6 +118,72 @@ test("cards move by mouse, keyboard and menu; the statuses persist and the dashb
   await expect(latest.getByRole("link").first()).toContainText(byMenu);
   await expect(latest.getByRole("link", { name: new RegExp(byMenu) })).toHaveAttribute("href", /^\/crm\/leads\/[0-9a-f-]{36}$/);
   await expect(latest.getByRole("link", { name: new RegExp(byMenu) })).toContainText("Perdido");
+});
+
+test("a card dropped on 'Perdido' with the keyboard asks why in a dialog operated by the keyboard; Esc leaves it where it was", async ({ page }) => {
+  const tag = Date.now().toString(36);
+  const name = `Perdido Teclado ${tag}`;
+  await signInAsAdmin(page);
+  await createLead(page, name, "Achou caro.");
+  await page.goto("/crm/leads?vista=quadro");
+  await waitForHydration(page);
+  const dialog = page.getByRole("dialog", { name: "Por que este lead foi perdido?" });
+  const dropOnLost = async () => {
+    await page.getByRole("button", { name: `Arrastar ${name}` }).focus();
+    await page.keyboard.press("Space");
+    // Picked up (the column lights up) before the arrows: the sensor listens from then on.
+    await expect(column(page, "novo")).toHaveClass(/border-primary/);
+    for (const label of ["Em atendimento", "Convertido", "Perdido"]) {
+      await page.keyboard.press("ArrowRight");
+      await expect(page.getByText(`Lead ${name} sobre a coluna ${label}.`)).toBeAttached();
+    }
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeVisible();
+  };
+
+  // Dropped, then Esc: the dialog closes and the card stays in 'Novo', with nothing sent.
+  let posted = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname.startsWith("/crm/leads")) posted += 1;
+  });
+  await dropOnLost();
+  await expect(page.getByText(`Lead ${name} solto na coluna Perdido. Escolha o motivo da perda.`)).toBeAttached();
+  await expect(dialog.getByLabel("Motivo da perda")).toBeFocused();
+  // The dialog passes the automated accessibility checks (labels, contrast, focus trap's roles).
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(column(page, "novo").locator("[data-lead-card]", { hasText: name })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: `Movimento cancelado. ${name} continua em Novo.` })).toBeAttached();
+  expect(posted).toBe(0);
+
+  // Again, and this time the reason by typing its first letters, the note, Tab to the button, Enter.
+  await dropOnLost();
+  await expect(dialog.getByLabel("Motivo da perda")).toBeFocused();
+  await page.keyboard.type("Comprou");
+  await expect(dialog.getByLabel("Motivo da perda")).toHaveValue("Comprou com outro corretor");
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByLabel("Observação da perda (opcional)")).toBeFocused();
+  await page.keyboard.type("Fechou com a imobiliária do bairro.");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByRole("button", { name: "Mover para Perdido" })).toBeFocused();
+  await moveAnswered(page, async () => {
+    await page.keyboard.press("Enter");
+  });
+  await expect(dialog).toBeHidden();
+  await expect(column(page, "perdido").locator("[data-lead-card]", { hasText: name })).toBeVisible();
+  await expect(card(page, name)).toContainText("Motivo: Comprou com outro corretor");
+
+  // The server has it, and the lead's timeline says why.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(column(page, "perdido").locator("[data-lead-card]", { hasText: name })).toBeVisible();
+  await card(page, name).getByRole("link", { name, exact: true }).click();
+  const history = page.getByRole("list", { name: "Histórico do lead" });
+  await expect(history.getByText("Status: Novo → Perdido")).toBeVisible();
+  await expect(history.getByText(/Motivo: Comprou com outro corretor · Observação: Fechou com a imobiliária do bairro\./)).toBeVisible();
 });
 
 test("an open board follows a move made elsewhere, without a reload", async ({ page }) => {

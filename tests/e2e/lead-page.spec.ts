@@ -82,6 +82,60 @@ test.describe("the lead page", () => {
     await expect(page.getByRole("link", { name: "Agendar visita" })).toHaveAttribute("href", /\/crm\/visitas\?lead=[0-9a-f-]{36}$/);
   });
 
+  test("'Perdido' asks why on the lead page and in the table's dialog; another status clears it", async ({ page }) => {
+    const name = `Perda Página ${Date.now().toString(36)}`;
+    await signInAsAdmin(page);
+    const created = await page.request.post("/crm/leads", {
+      form: { intent: "create", full_name: name, phone: "(84) 98811-2233", interest_type: "comprar", origin: "site", status: "em_atendimento" },
+    });
+    expect(created.ok()).toBe(true);
+    await page.goto(`/crm/leads?busca=${encodeURIComponent(name)}`);
+    await waitForHydration(page);
+    await page.getByRole("link", { name, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await waitForHydration(page);
+    const history = page.getByRole("list", { name: "Histórico do lead" });
+
+    // The lead page: choosing 'Perdido' shows the reason and the note; no reason, no change.
+    await page.getByLabel("Status", { exact: true }).selectOption("perdido");
+    await expect(page.getByLabel("Motivo da perda")).toBeVisible();
+    await page.getByRole("button", { name: "Mudar status" }).click();
+    await expect(page.getByText("Selecione o motivo da perda")).toBeVisible();
+    await expect(page.getByLabel("Motivo da perda")).toBeFocused();
+    await page.getByLabel("Motivo da perda").selectOption("Localização");
+    await page.getByLabel("Observação da perda (opcional)").fill("Queria Ponta Negra.");
+    await page.getByRole("button", { name: "Mudar status" }).click();
+    await expect(page.getByText("Status atualizado!")).toBeVisible();
+    await expect(history.getByText("Status: Em atendimento → Perdido")).toBeVisible();
+    await expect(history.getByText(/Motivo: Localização · Observação: Queria Ponta Negra\./)).toBeVisible();
+    const details = page.getByRole("region", { name: "Dados do lead" });
+    await expect(details.locator("dl").getByText("Queria Ponta Negra.")).toBeVisible();
+    await expect(details.locator("dl")).toContainText("Localização");
+
+    // The table's dialog: the lost lead's reason is filled in; back to 'Em atendimento' clears it.
+    await page.goto(`/crm/leads?busca=${encodeURIComponent(name)}`);
+    await waitForHydration(page);
+    await page.locator("table tbody tr", { hasText: name }).getByRole("button", { name: /Editar/ }).click();
+    const edit = page.getByRole("dialog", { name: "Editar Lead" });
+    await expect(edit.getByLabel("Motivo da perda")).toHaveValue("Localização");
+    await edit.getByLabel("Status").selectOption("em_atendimento");
+    await expect(edit.getByLabel("Motivo da perda")).toHaveCount(0);
+    await edit.getByRole("button", { name: "Salvar Alterações" }).click();
+    await expect(page.getByText("Lead atualizado com sucesso!")).toBeVisible();
+    // …and 'Perdido' again needs a reason chosen anew.
+    await page.locator("table tbody tr", { hasText: name }).getByRole("button", { name: /Editar/ }).click();
+    await edit.getByLabel("Status").selectOption("perdido");
+    await expect(edit.getByLabel("Motivo da perda")).toHaveValue("");
+    await edit.getByRole("button", { name: "Salvar Alterações" }).click();
+    await expect(edit.getByText("Selecione o motivo da perda")).toBeVisible();
+    await edit.getByLabel("Motivo da perda").selectOption("Desistiu");
+    await edit.getByRole("button", { name: "Salvar Alterações" }).click();
+    await expect(page.getByText("Lead atualizado com sucesso!").first()).toBeVisible();
+    await expect(edit).toBeHidden();
+    await page.goto(`/crm/leads?busca=${encodeURIComponent(name)}&status=perdido`);
+    await expect(page.locator("table tbody tr", { hasText: name })).toHaveCount(1);
+  });
+
   test("an unknown lead answers 404 with a way back", async ({ page }) => {
     await signInAsAdmin(page);
     for (const id of ["00000000-0000-4000-8000-000000000000", "nao-e-um-id"]) {

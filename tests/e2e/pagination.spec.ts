@@ -80,6 +80,8 @@ test.beforeAll(async ({ browser }) => {
         property_type: null,
         origin: "outro",
         status: index % 9 === 0 ? "novo" : "perdido",
+        // Issue 24: a lost lead says why.
+        lost_reason: index % 9 === 0 ? "" : "Sem resposta",
         notes: "",
       },
     });

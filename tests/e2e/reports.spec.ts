@@ -81,7 +81,7 @@ test.describe("reports page", () => {
     await waitForHydration(page);
     const links = page.locator("a[data-export]");
     const total = await links.count();
-    expect(total).toBe(14); // 7 tables × 2 formats
+    expect(total).toBe(16); // 8 tables × 2 formats
     for (let index = 0; index < total; index++) {
       const link = links.nth(index);
       const format = (await link.getAttribute("data-export"))!;

@@ -108,3 +108,33 @@ test("the admin uploads a portrait; it shows on /sobre", async ({ page, browser 
   await about.close();
   expect(server.output()).not.toMatch(/"level":"error"/);
 });
+
+test("the admin edits the lost reasons; the board's dialog offers the new list", async ({ page }) => {
+  await signInAsAdmin(page, ADMIN);
+  await page.goto("/crm/configuracoes");
+  await waitForHydration(page);
+  const section = page.locator('[data-section="lost-reasons"]');
+  await expect(section.getByRole("textbox", { name: "Motivo 1", exact: true })).toHaveValue("Preço");
+  // Remove 'Outro' (the 7th), add one, move it to the top, save.
+  await section.getByRole("button", { name: "Remover motivo 7" }).click();
+  await section.getByRole("button", { name: "Adicionar motivo" }).click();
+  await section.getByRole("textbox", { name: "Motivo 7", exact: true }).fill("Imóvel vendido antes");
+  for (let step = 7; step > 1; step--) await section.getByRole("button", { name: `Mover motivo ${step} para cima` }).click();
+  await expect(section.getByText("Alterações não salvas")).toBeVisible();
+  await section.getByRole("button", { name: "Salvar motivos" }).click();
+  await expect(page.getByText("Motivos de perda salvos.")).toBeVisible();
+  await expect(section.getByText("Salvo")).toBeVisible();
+  // A repeated reason is refused with its message, and nothing changes.
+  await section.getByRole("textbox", { name: "Motivo 3", exact: true }).fill("preco");
+  await section.getByRole("button", { name: "Salvar motivos" }).click();
+  await expect(section.getByText("Motivo repetido: preco")).toBeVisible();
+
+  const created = await page.request.post("/crm/leads", {
+    form: { intent: "create", full_name: "Lead Das Configurações", phone: "(84) 98800-1122", interest_type: "comprar", origin: "site", status: "novo" },
+  });
+  expect(created.ok()).toBe(true);
+  await page.goto("/crm/leads?vista=quadro");
+  await waitForHydration(page);
+  await page.locator("[data-lead-card]", { hasText: "Lead Das Configurações" }).getByLabel(/Mover .* para…/).selectOption("perdido");
+  await expect(page.getByRole("dialog").getByLabel("Motivo da perda").locator("option")).toHaveText(["Selecione o motivo…", "Imóvel vendido antes", "Preço", "Localização", "Comprou com outro corretor", "Desistiu", "Financiamento negado", "Sem resposta"]);
+});

@@ -74,13 +74,32 @@ describe.each(DATABASE_KINDS)("pipeline board authorisation matrix on %s", (kind
         request: new Request("http://localhost:3000/crm/leads", {
           method: "POST",
           headers,
-          body: JSON.stringify({ intent: "status", id: lead.id, status: "perdido" }),
+          body: JSON.stringify({ intent: "status", id: lead.id, status: "perdido", lost_reason: "Preço", lost_note: "Matriz" }),
         }),
         params: {},
         context,
       } as never),
     );
     expect(outcomeOf(result)).toEqual(PAGE_RULE[actor]);
-    expect((await stateOf(lead.id)).status).toBe(PAGE_RULE[actor].kind === "ok" ? "perdido" : "em_atendimento");
+    const allowed = PAGE_RULE[actor].kind === "ok";
+    expect((await stateOf(lead.id)).status).toBe(allowed ? "perdido" : "em_atendimento");
+    const [row] = await matrix.runtime.db.select({ reason: leads.lost_reason, note: leads.lost_note }).from(leads).where(eq(leads.id, lead.id));
+    expect(row).toEqual(allowed ? { reason: "Preço", note: "Matriz" } : { reason: null, note: null });
+  });
+
+  // Issue 24: without a reason the move is refused for everyone — by the role check first (nothing
+  // about the lead is told to those without one), by the reason's check for staff.
+  it.each(ACTORS)("action move a card to 'perdido' without a reason (intent=status) for %s", async (actor) => {
+    const lead = await insertLead(matrix.runtime, { status: "novo" });
+    const before = await stateOf(lead.id);
+    const result = await settle(() =>
+      leadsAction({
+        request: makeRequest("/crm/leads", { form: { intent: "status", id: lead.id, status: "perdido" }, cookie: cookieOf(actor) }),
+        params: {},
+        context,
+      } as never),
+    );
+    expect(outcomeOf(result)).toEqual(PAGE_RULE[actor].kind === "ok" ? { kind: "status", status: 400 } : PAGE_RULE[actor]);
+    expect(await stateOf(lead.id)).toEqual(before);
   });
 });

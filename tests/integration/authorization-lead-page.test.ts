@@ -76,6 +76,22 @@ describe.each(DATABASE_KINDS)("lead page authorisation matrix on %s", (kind) => 
     expect(after.audits - before.audits).toBe(allowed ? 1 : 0);
   });
 
+  it.each(ACTORS)("action intent=status to 'perdido' with its reason for %s", async (actor) => {
+    const lead = await insertLead(matrix.runtime, { status: "em_atendimento" });
+    const before = await counts(lead.id);
+    const result = await post(lead.id, actor, { intent: "status", status: "perdido", lost_reason: "Desistiu", lost_note: "Nota da matriz" });
+    expect(outcomeOf(result)).toEqual(PAGE_RULE[actor]);
+    const allowed = PAGE_RULE[actor].kind === "ok";
+    const [row] = await matrix.runtime.db.select({ status: leads.status, reason: leads.lost_reason }).from(leads).where(eq(leads.id, lead.id));
+    expect(row).toEqual(allowed ? { status: "perdido", reason: "Desistiu" } : { status: "em_atendimento", reason: null });
+    const after = await counts(lead.id);
+    expect(after.events - before.events).toBe(allowed ? 1 : 0);
+    expect(after.audits - before.audits).toBe(allowed ? 1 : 0);
+    // Without a reason: refused for everyone, staff with the reason's 400.
+    const refused = await post(lead.id, actor, { intent: "status", status: "perdido", lost_reason: "" });
+    expect(outcomeOf(refused)).toEqual(allowed ? { kind: "status", status: 400 } : PAGE_RULE[actor]);
+  });
+
   it.each(ACTORS)("action intent=note for %s", async (actor) => {
     const lead = await insertLead(matrix.runtime);
     const before = await counts(lead.id);

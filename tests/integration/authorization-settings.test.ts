@@ -75,6 +75,8 @@ describe.each(DATABASE_KINDS)("settings authorisation matrix on %s", (kind) => {
       key: SETTING_KEYS.whatsappTemplates,
       form: (actor) => ({ intent: "templates", "templates.0.id": "", "templates.0.name": `Modelo de ${actor}`, "templates.0.body": "Olá, {nome}!" }),
     },
+    // Issue 24: the reasons a lead is lost for.
+    { name: "lost reasons", key: SETTING_KEYS.lostReasons, form: (actor) => ({ intent: "lost-reasons", "reasons.0": "Preço", "reasons.1": `Motivo de ${actor}` }) },
     // Issue 22: the watermark on listing photos.
     { name: "watermark", key: WATERMARK_KEY, form: (actor) => ({ intent: "watermark", enabled: "on", text: `Marca de ${actor}` }) },
   ];

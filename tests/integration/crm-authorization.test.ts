@@ -170,6 +170,19 @@ describe.each(DATABASE_KINDS)("CRM authorisation matrix on %s", (kind) => {
     expect(beforeDelete.leads - (await counts()).leads).toBe(PAGE_RULE[actor].kind === "ok" ? 1 : 0);
   });
 
+  // Issue 24: the table's dialog saving a lead as 'perdido' carries the reason (and refuses none).
+  it.each(ACTORS)("action update lead to 'perdido' (the table's dialog) for %s", async (actor) => {
+    const target = await insertLead(matrix.runtime, { status: "novo" });
+    const values = { intent: "update", id: target.id, full_name: "Lead Da Matriz", phone: "(84) 98888-7777", interest_type: "comprar", origin: "site", status: "perdido" };
+    const post = (form: Record<string, string>) =>
+      settle(() => leadsAction({ request: makeRequest("/crm/leads", { form, cookie: cookieOf(actor) }), params: {}, context } as never));
+    const allowed = PAGE_RULE[actor].kind === "ok";
+    expect(outcomeOf(await post(values))).toEqual(allowed ? { kind: "status", status: 400 } : PAGE_RULE[actor]);
+    expect(outcomeOf(await post({ ...values, lost_reason: "Comprou com outro corretor" }))).toEqual(PAGE_RULE[actor]);
+    const [row] = await matrix.runtime.db.select({ status: leads.status, reason: leads.lost_reason }).from(leads).where(eq(leads.id, target.id));
+    expect(row).toEqual(allowed ? { status: "perdido", reason: "Comprou com outro corretor" } : { status: "novo", reason: null });
+  });
+
   it.each(ACTORS)("action grant a role on /crm/usuarios for %s", async (actor) => {
     const newcomer = await createSignedInUser(matrix.runtime, null);
     const before = await counts();

@@ -1,7 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { audit_log, lead_events, leads } from "~/db/schema";
+import { audit_log, lead_events, leads, settings } from "~/db/schema";
 import { BOARD_EXCERPT_LENGTH, listLeadBoard } from "~/features/leads/board.server";
+import { loadLeadTimeline } from "~/features/leads/timeline.server";
+import { loadLostReasons, saveLostReasons } from "~/features/settings/lost-reasons.server";
+import { action as leadPageAction } from "~/routes/crm-lead";
 import { action as leadsAction, loader as leadsLoader } from "~/routes/crm-leads";
 import { createSignedInUser, insertLead, insertProperty, makeRequest, type TestUser } from "../helpers/factories";
 import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
@@ -134,12 +137,12 @@ describe.each(DATABASE_KINDS)("lead board on %s", (kind) => {
     const lead = await insertLead(test.runtime);
     expect(await move({ id: lead.id, status: "ganho" })).toEqual({ status: 400, body: { ok: false, message: "Status inválido" } });
     expect(await move({ id: lead.id })).toEqual({ status: 400, body: { ok: false, message: "Status inválido" } });
-    expect((await move({ status: "perdido" })).status).toBe(400);
-    expect((await move({ id: lead.id, status: "perdido", extra: "x".repeat(10) })).status).toBe(200);
-    const missing = await move({ id: "00000000-0000-4000-8000-000000000000", status: "perdido" });
+    expect((await move({ status: "perdido", lost_reason: "Preço" })).status).toBe(400);
+    expect((await move({ id: lead.id, status: "perdido", lost_reason: "Preço", extra: "x".repeat(10) })).status).toBe(200);
+    const missing = await move({ id: "00000000-0000-4000-8000-000000000000", status: "perdido", lost_reason: "Preço" });
     expect(missing).toEqual({ status: 404, body: { ok: false, message: "Lead não encontrado. Ele pode ter sido excluído." } });
-    expect((await move({ id: "não-é-um-id", status: "perdido" })).status).toBe(404);
-    expect((await move({ id: "x".repeat(5000), status: "perdido" })).status).toBe(400);
+    expect((await move({ id: "não-é-um-id", status: "perdido", lost_reason: "Preço" })).status).toBe(404);
+    expect((await move({ id: "x".repeat(5000), status: "perdido", lost_reason: "Preço" })).status).toBe(400);
   });
 
   it("accepts the move as JSON, as the board sends it", async () => {
@@ -147,10 +150,131 @@ describe.each(DATABASE_KINDS)("lead board on %s", (kind) => {
     const request = new Request("http://localhost:3000/crm/leads", {
       method: "POST",
       headers: { "Content-Type": "application/json", Cookie: staff.cookie, Origin: "http://localhost:3000" },
-      body: JSON.stringify({ intent: "status", id: lead.id, status: "perdido" }),
+      body: JSON.stringify({ intent: "status", id: lead.id, status: "perdido", lost_reason: "Sem resposta", lost_note: "Três tentativas" }),
     });
     expect(answer(await leadsAction({ request, params: {}, context } as never)).status).toBe(200);
-    const [row] = await test.runtime.db.select({ status: leads.status }).from(leads).where(eq(leads.id, lead.id));
-    expect(row.status).toBe("perdido");
+    const [row] = await test.runtime.db.select({ status: leads.status, reason: leads.lost_reason }).from(leads).where(eq(leads.id, lead.id));
+    expect(row).toEqual({ status: "perdido", reason: "Sem resposta" });
+  });
+
+  describe("lost reasons (issue 24)", () => {
+    const stored = async (id: string) =>
+      (await test.runtime.db.select({ status: leads.status, reason: leads.lost_reason, note: leads.lost_note, at: leads.lost_at }).from(leads).where(eq(leads.id, id)))[0];
+    const statusEvents = (id: string) =>
+      test.runtime.db.select().from(lead_events).where(and(eq(lead_events.lead_id, id), eq(lead_events.kind, "status"))).orderBy(lead_events.at);
+
+    beforeEach(async () => {
+      await test.runtime.db.delete(settings).where(eq(settings.key, "lost_reasons"));
+    });
+
+    it("refuses 'perdido' without a reason, or with one not in the list, with 400 and changes nothing", async () => {
+      const lead = await insertLead(test.runtime, { status: "em_atendimento" });
+      expect(await move({ id: lead.id, status: "perdido" })).toEqual({ status: 400, body: { ok: false, message: "Selecione o motivo da perda" } });
+      expect(await move({ id: lead.id, status: "perdido", lost_reason: "   " })).toEqual({ status: 400, body: { ok: false, message: "Selecione o motivo da perda" } });
+      expect(await move({ id: lead.id, status: "perdido", lost_reason: "Era feio" })).toEqual({
+        status: 400,
+        body: { ok: false, message: "Motivo da perda desconhecido. Recarregue a página e escolha um motivo da lista." },
+      });
+      expect((await move({ id: lead.id, status: "perdido", lost_reason: "Preço", lost_note: "x".repeat(501) })).body.message).toBe(
+        "Observação da perda muito longa (máximo de 500 caracteres)",
+      );
+      expect(await stored(lead.id)).toMatchObject({ status: "em_atendimento", reason: null, note: null, at: null });
+      expect(await statusEvents(lead.id)).toHaveLength(0);
+      expect(await test.runtime.db.select().from(audit_log).where(eq(audit_log.entity_id, lead.id))).toHaveLength(0);
+    });
+
+    it("a loss keeps the list's label, the note and when; the timeline row carries both; the audit names fields only", async () => {
+      const lead = await insertLead(test.runtime, { status: "em_atendimento" });
+      // The list's spelling wins over the one sent (case, accents).
+      expect((await move({ id: lead.id, status: "perdido", lost_reason: "preco", lost_note: "Achou o condomínio caro" })).status).toBe(200);
+      const row = await stored(lead.id);
+      expect(row).toMatchObject({ status: "perdido", reason: "Preço", note: "Achou o condomínio caro" });
+      expect(row.at).toBeInstanceOf(Date);
+      const [event] = await statusEvents(lead.id);
+      expect(event).toMatchObject({ from_status: "em_atendimento", to_status: "perdido", lost_reason: "Preço", body: "Achou o condomínio caro", actor_id: staff.id });
+      const audits = await test.runtime.db.select().from(audit_log).where(eq(audit_log.entity_id, lead.id));
+      expect(audits.map((audit) => audit.details)).toEqual([{ fields: ["status", "lost_reason", "lost_note"] }]);
+      expect(JSON.stringify(audits)).not.toContain("condomínio");
+      const columns = await listLeadBoard(test.runtime.db, { search: "" });
+      expect(columns[3].leads.map((card) => card.lost_reason)).toEqual(["Preço"]);
+      const timeline = await loadLeadTimeline(test.runtime.db, lead.id);
+      expect(timeline.find((item) => item.kind === "status")).toMatchObject({ lostReason: "Preço", lostNote: "Achou o condomínio caro" });
+    });
+
+    it("leaving 'perdido' clears the reason, the note and the date; the timeline still says why it had been lost", async () => {
+      const lead = await insertLead(test.runtime);
+      await move({ id: lead.id, status: "perdido", lost_reason: "Desistiu", lost_note: "Vai esperar" });
+      expect((await move({ id: lead.id, status: "em_atendimento" })).status).toBe(200);
+      expect(await stored(lead.id)).toEqual({ status: "em_atendimento", reason: null, note: null, at: null });
+      const events = await statusEvents(lead.id);
+      expect(events.map((event) => [event.to_status, event.lost_reason])).toEqual([
+        ["perdido", "Desistiu"],
+        ["em_atendimento", null],
+      ]);
+    });
+
+    it("the database keeps the columns consistent for any writer: SQL's 'perdido' is dated, another status clears them", async () => {
+      const lead = await insertLead(test.runtime);
+      await test.runtime.db.execute(sql`update leads set status = 'perdido' where id = ${lead.id}`);
+      const lost = await stored(lead.id);
+      expect(lost).toMatchObject({ status: "perdido", reason: null });
+      expect(lost.at).toBeInstanceOf(Date);
+      await test.runtime.db.execute(sql`update leads set lost_reason = 'Preço', lost_note = 'nota' where id = ${lead.id}`);
+      expect((await stored(lead.id)).at!.getTime()).toBe(lost.at!.getTime());
+      await test.runtime.db.execute(sql`update leads set status = 'novo' where id = ${lead.id}`);
+      expect(await stored(lead.id)).toEqual({ status: "novo", reason: null, note: null, at: null });
+      await test.runtime.db.execute(sql`update leads set lost_reason = 'Preço' where id = ${lead.id}`);
+      expect((await stored(lead.id)).reason).toBeNull();
+    });
+
+    it("a reason removed from the list stays on the leads lost for it, and no new lead can take it", async () => {
+      const lead = await insertLead(test.runtime);
+      await move({ id: lead.id, status: "perdido", lost_reason: "Localização" });
+      const saved = await saveLostReasons(test.runtime.db, null, ["Preço", "Sem retorno"]);
+      expect(saved.ok).toBe(true);
+      expect(await loadLostReasons(test.runtime.db)).toEqual(["Preço", "Sem retorno"]);
+      // The lead page saves its reason again (a new note): the old label is still accepted there.
+      const page = await leadPageAction({
+        request: makeRequest(`/crm/leads/${lead.id}`, { form: { intent: "status", status: "perdido", lost_reason: "Localização", lost_note: "Longe da praia" }, cookie: staff.cookie }),
+        params: { id: lead.id },
+        context,
+      } as never).then(answer);
+      expect(page.status).toBe(200);
+      expect(await stored(lead.id)).toMatchObject({ reason: "Localização", note: "Longe da praia" });
+      const other = await insertLead(test.runtime);
+      expect((await move({ id: other.id, status: "perdido", lost_reason: "Localização" })).status).toBe(400);
+      expect((await move({ id: other.id, status: "perdido", lost_reason: "Sem retorno" })).status).toBe(200);
+    });
+
+    it("the table's dialog asks too: create or update to 'perdido' needs a reason; the loader hands the list", async () => {
+      const values = { full_name: "Lead Da Tabela", phone: "(84) 99999-1234", email: "", interest_type: "comprar", property_type: "", origin: "site", status: "perdido", notes: "" };
+      const post = (body: Record<string, unknown>) =>
+        leadsAction({
+          request: new Request("http://localhost:3000/crm/leads", {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Cookie: staff.cookie, Origin: "http://localhost:3000" },
+            body: JSON.stringify(body),
+          }),
+          params: {},
+          context,
+        } as never).then(answer);
+      expect(await post({ intent: "create", values })).toEqual({ status: 400, body: { ok: false, message: "Selecione o motivo da perda" } });
+      expect(await test.runtime.db.select().from(leads)).toHaveLength(0);
+      expect((await post({ intent: "create", values: { ...values, lost_reason: "Financiamento negado" } })).status).toBe(200);
+      const [created] = await test.runtime.db.select().from(leads);
+      expect(created).toMatchObject({ status: "perdido", lost_reason: "Financiamento negado" });
+      const [createdEvent] = await test.runtime.db.select().from(lead_events).where(eq(lead_events.lead_id, created.id));
+      expect(createdEvent).toMatchObject({ kind: "created", to_status: "perdido", lost_reason: "Financiamento negado" });
+
+      // Editing the lost lead keeps its reason when the dialog sends it back; a blank one is refused.
+      expect((await post({ intent: "update", id: created.id, values: { ...values, lost_reason: "" } })).status).toBe(400);
+      expect((await post({ intent: "update", id: created.id, values: { ...values, full_name: "Lead Renomeado", lost_reason: "Financiamento negado" } })).status).toBe(200);
+      expect(await stored(created.id)).toMatchObject({ status: "perdido", reason: "Financiamento negado" });
+      expect((await post({ intent: "update", id: created.id, values: { ...values, status: "novo", lost_reason: "Financiamento negado" } })).status).toBe(200);
+      expect(await stored(created.id)).toEqual({ status: "novo", reason: null, note: null, at: null });
+
+      const loaded = await leadsLoader({ request: makeRequest("/crm/leads?vista=quadro", { cookie: staff.cookie }), params: {}, context } as never);
+      expect(loaded.lostReasons).toEqual(["Preço", "Localização", "Comprou com outro corretor", "Desistiu", "Financiamento negado", "Sem resposta", "Outro"]);
+    });
   });
 });

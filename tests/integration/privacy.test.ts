@@ -3,6 +3,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { app_meta, audit_log, lead_events, leads, outbox, settings, visits } from "~/db/schema";
+import { changeLeadStatus } from "~/features/leads/crm.server";
 import { addLeadNote } from "~/features/leads/lead-page.server";
 import { proposal_offers, proposals } from "~/db/schema";
 import { addOffer, createProposal } from "~/features/deals/proposals.server";
@@ -32,6 +33,8 @@ const PERSON = {
   visitNote: "Portão azul, Joana leva a sogra Dona Cotinha",
   otherPhoneLeadName: "Joana S. Teixeira",
   otherPhone: "(84) 91234-0000",
+  // Issue 24: the note given when a lead is lost is personal text too.
+  lossNote: "Joana comprou com o cunhado Tio Valdemar",
 };
 const OTHER = { name: "Roberto Intocado Lima", phone: "(84) 95555-6666", email: "roberto.intocado@exemplo.com" };
 
@@ -107,6 +110,8 @@ describe.each(DATABASE_KINDS)("the person's rights (LGPD) on %s", (kind) => {
     ids.other = (await insertLead(test.runtime, { full_name: OTHER.name, phone: OTHER.phone, email: OTHER.email, notes: "Cliente antigo do Roberto" })).id;
 
     expect(await addLeadNote(db, actor(), ids.digitsOnly, PERSON.note)).toBe(true);
+    // Issue 24: the same-e-mail lead was lost, with a reason and a note about the person.
+    expect(await changeLeadStatus(db, actor(), ids.sameEmail, "perdido", { lost_reason: "Comprou com outro corretor", lost_note: PERSON.lossNote })).toBe(true);
     await addLeadNote(db, actor(), ids.other, "Roberto pediu retorno");
     await db.insert(visits).values([
       { lead_id: ids.digitsOnly, property_id: property.id, scheduled_at: new Date("2026-03-10T13:00:00Z"), status: "realizada", notes: PERSON.visitNote, created_by_name: "Admin Teste" },
@@ -183,14 +188,24 @@ describe.each(DATABASE_KINDS)("the person's rights (LGPD) on %s", (kind) => {
     expect(contact).toMatchObject({ nome_completo: PERSON.name, telefone: PERSON.phone, observacoes: PERSON.message, origem: "Site", situacao: "Novo", interesse: "Comprar" });
     expect(contact.email.toLowerCase()).toBe(PERSON.email.toLowerCase());
     expect(contact.criado_em).toMatch(DATE);
-    expect(Object.keys(contact)).toEqual(["id", "nome_completo", "telefone", "email", "interesse", "tipo_de_imovel", "origem", "situacao", "observacoes", "criado_em", "proximo_contato", "imovel", "portal", "temperatura"]);
+    expect(Object.keys(contact)).toEqual([
+      "id", "nome_completo", "telefone", "email", "interesse", "tipo_de_imovel", "origem", "situacao", "observacoes", "criado_em", "proximo_contato", "imovel", "portal", "temperatura",
+      "motivo_da_perda", "observacao_da_perda", "perdido_em",
+    ]);
     const sameEmail = exported.leads.find((lead: { id: string }) => lead.id === ids.sameEmail);
-    expect(sameEmail).toMatchObject({ origem: "Indicação", situacao: "Convertido" });
+    expect(sameEmail).toMatchObject({ origem: "Indicação", situacao: "Perdido", motivo_da_perda: "Comprou com outro corretor", observacao_da_perda: PERSON.lossNote });
+    expect(sameEmail.perdido_em).toMatch(DATE);
     const history = exported.anotacoes_e_historico as Record<string, string | null>[];
     expect(history.map((event) => event.texto)).toContain(PERSON.note);
-    expect(new Set(history.map((event) => event.tipo))).toEqual(new Set(["Lead criado", "Anotação"]));
+    expect(new Set(history.map((event) => event.tipo))).toEqual(new Set(["Lead criado", "Anotação", "Mudança de situação"]));
+    expect(history.find((event) => event.tipo === "Mudança de situação")).toMatchObject({
+      situacao_anterior: "Convertido",
+      situacao_nova: "Perdido",
+      motivo_da_perda: "Comprou com outro corretor",
+      texto: PERSON.lossNote,
+    });
     for (const event of history) {
-      expect(Object.keys(event)).toEqual(["id", "id_do_lead", "tipo", "data", "responsavel", "situacao_anterior", "situacao_nova", "texto", "proximo_contato"]);
+      expect(Object.keys(event)).toEqual(["id", "id_do_lead", "tipo", "data", "responsavel", "situacao_anterior", "situacao_nova", "texto", "proximo_contato", "motivo_da_perda"]);
       expect(event.data).toMatch(DATE);
     }
     expect(history.find((event) => event.tipo === "Lead criado")).toMatchObject({ situacao_nova: expect.stringMatching(/^(Novo|Em atendimento|Convertido)$/) });
@@ -239,6 +254,7 @@ describe.each(DATABASE_KINDS)("the person's rights (LGPD) on %s", (kind) => {
     expect(csv).toContain(`;${PERSON.name};${PERSON.phone};`);
     expect(csv).toContain("Indicação");
     expect(csv).toContain(PERSON.visitNote);
+    expect(csv).toContain(`Motivo da perda: Comprou com outro corretor | Observação da perda: ${PERSON.lossNote}`);
     expect(rowsOf.find((cells) => cells[0] === "Visita")![10]).toBe("Realizada");
     expect(rowsOf.filter((cells) => cells[0] === "E-mail").map((cells) => cells[10]).sort()).toEqual(["enviado", "na fila"]);
     for (const code of ["created", "sent", "pending", "realizada", "novo", "site"]) expect(rowsOf.flat()).not.toContain(code);
@@ -252,11 +268,11 @@ describe.each(DATABASE_KINDS)("the person's rights (LGPD) on %s", (kind) => {
     expect(audits).toHaveLength(2);
     expect(audits[0]).toMatchObject({ actor_id: admin.id, entity: "lead", entity_id: ids.contact });
     expect((audits[0].details as { leadIds: string[] }).leadIds.sort()).toEqual([ids.contact, ids.digitsOnly, ids.sameEmail].sort());
-    expect((audits[0].details as { counts: unknown }).counts).toEqual({ leads: 3, events: 4, visits: 1, emails: 2 });
+    expect((audits[0].details as { counts: unknown }).counts).toEqual({ leads: 3, events: 5, visits: 1, emails: 2 });
   });
 
   it("'Anonimizar' refuses a stale confirmation, then erases the person from every text column while the counts stay", async () => {
-    const needles = [PERSON.name, "Joana", "Sigilosa", PERSON.phone, PERSON.digits, "98765-4321", "987654321", PERSON.email, PERSON.message, "Pedrinho", "Cotinha", PERSON.otherPhone];
+    const needles = [PERSON.name, "Joana", "Sigilosa", PERSON.phone, PERSON.digits, "98765-4321", "987654321", PERSON.email, PERSON.message, "Pedrinho", "Cotinha", PERSON.otherPhone, "Valdemar"];
     expect((await findEverywhere(test, needles)).length).toBeGreaterThan(3);
     const before = await reportCounts(test);
     const [otherBefore] = await test.runtime.db.select().from(leads).where(eq(leads.id, ids.other));
@@ -283,6 +299,8 @@ describe.each(DATABASE_KINDS)("the person's rights (LGPD) on %s", (kind) => {
     const rows = await test.runtime.db.select().from(leads).where(inArray(leads.id, [ids.contact, ids.digitsOnly, ids.sameEmail]));
     for (const row of rows) expect(row).toMatchObject({ full_name: ANONYMIZED.name, phone: ANONYMIZED.phone, email: null });
     expect(rows.find((row) => row.id === ids.contact)!.notes).toBe(ANONYMIZED.text);
+    // Issue 24: the loss's note goes, its reason (a label of the settings' list) stays for the reports.
+    expect(rows.find((row) => row.id === ids.sameEmail)).toMatchObject({ status: "perdido", lost_reason: "Comprou com outro corretor", lost_note: ANONYMIZED.text });
     const mails = await test.runtime.db.select().from(outbox).where(inArray(outbox.lead_id, [ids.contact, ids.sameEmail]));
     // Sent stays sent; the one still waiting will not go out (its content is gone).
     expect(mails.map((mail) => [mail.status, mail.last_error]).sort()).toEqual([
@@ -307,7 +325,7 @@ describe.each(DATABASE_KINDS)("the person's rights (LGPD) on %s", (kind) => {
 
     const [audit] = await test.runtime.db.select().from(audit_log).where(eq(audit_log.action, "privacy.anonymize"));
     expect(audit).toMatchObject({ actor_id: admin.id, actor_email: admin.email, entity: "lead", entity_id: ids.contact });
-    expect(audit.details).toMatchObject({ counts: { leads: 3, events: 1, visits: 1, emails: 2 } });
+    expect(audit.details).toMatchObject({ counts: { leads: 3, events: 2, visits: 1, emails: 2 } });
 
     // A second request changes nothing and says so; the person is not found by search any more.
     const again = await settle(() =>

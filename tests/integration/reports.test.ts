@@ -406,7 +406,7 @@ describe.each(DATABASE_KINDS)("reports on %s", (kind) => {
     const csv = await download(await leadsExportLoader({ request: makeRequest(`${url}&formato=csv`, { cookie: admin.cookie }), params: {}, context } as never));
     const rows = parseCsv(new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csv.arrayBuffer()));
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toEqual([`'=HYPERLINK("http://x";"Ana")`, "'+55 84 99999-1234", "", "Comprar", "", "Indicação", "Novo", "", 'Prefere; à tarde\r\nligar "cedo"', "01/06/2025 09:00"]);
+    expect(rows[1]).toEqual([`'=HYPERLINK("http://x";"Ana")`, "'+55 84 99999-1234", "", "Comprar", "", "Indicação", "Novo", "", 'Prefere; à tarde\r\nligar "cedo"', "01/06/2025 09:00", "", ""]);
     const xlsx = await download(await leadsExportLoader({ request: makeRequest(`${url}&formato=xlsx`, { cookie: admin.cookie }), params: {}, context } as never));
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await xlsx.arrayBuffer());
@@ -451,5 +451,98 @@ describe.each(DATABASE_KINDS)("reports on %s", (kind) => {
       expect(result.status).toBe(400);
       expect(await result.text()).toBe(message);
     }
+  });
+
+  /**
+   * Issue 24: 'Motivos de perda' counts the leads lost in the period (lost_at, broker's days) that
+   * are still lost, by reason, each with its share; checked by hand for March and against SQL for
+   * every period above. Seeded last, so the figures stated above stay as they are.
+   */
+  describe("lost reasons", () => {
+    const lose = async (created: string, reason: string | null, when: string) => {
+      const id = await lead(created, "site");
+      await exec(sql`update leads set status = 'perdido', lost_reason = ${reason}, lost_note = 'nota pessoal', lost_at = ${when}::timestamptz where id = ${id}`);
+      return id;
+    };
+
+    beforeAll(async () => {
+      await lose("2025-03-01T12:00:00Z", "Preço", "2025-03-04T12:00:00Z");
+      await lose("2025-03-02T12:00:00Z", "Preço", "2025-03-12T12:00:00Z");
+      await lose("2025-03-03T12:00:00Z", "Preço", "2025-03-31T12:00:00Z");
+      await lose("2025-03-05T12:00:00Z", "Localização", "2025-04-01T02:10:00Z"); // 31/03 23:10 in Natal
+      await lose("2025-02-01T12:00:00Z", "Localização", "2025-03-01T02:30:00Z"); // 28/02 in Natal: previous period
+      await lose("2025-02-02T12:00:00Z", "Sem resposta", "2025-02-10T12:00:00Z");
+      await lose("2025-02-03T12:00:00Z", "Sem resposta", "2025-02-11T12:00:00Z");
+      await lose("2025-01-03T12:00:00Z", "Desistiu", "2025-01-15T12:00:00Z");
+      // Lost before reasons were asked: counted as 'Não informado'.
+      await lose("2025-03-06T12:00:00Z", null, "2025-03-20T12:00:00Z");
+      // A reason since removed from the settings' list still counts under its label.
+      await lose("2025-03-07T12:00:00Z", "Motivo antigo", "2025-03-21T12:00:00Z");
+      // Lost in March, then taken back: its reason is cleared and it leaves the count.
+      const back = await lose("2025-03-08T12:00:00Z", "Preço", "2025-03-09T12:00:00Z");
+      await exec(sql`update leads set status = 'em_atendimento', lost_reason = null, lost_note = null, lost_at = null where id = ${back}`);
+    });
+
+    it("states March 2025 by hand: counts, shares and the previous period", async () => {
+      const table = reportTables(await loadReport(test.runtime.db, custom("2025-03-01", "2025-03-31")))["motivos-perda"];
+      expect(table.columns.map((column) => column.header)).toEqual(["Motivo", "Leads", "Participação", "Período anterior", "Participação anterior"]);
+      expect(table.rows).toEqual([
+        ["Preço", 3, 0.5, 0, 0],
+        ["Localização", 1, 1 / 6, 1, 1 / 3],
+        ["Motivo antigo", 1, 1 / 6, 0, 0],
+        ["Sem resposta", 0, 0, 2, 2 / 3],
+        ["Não informado", 1, 1 / 6, 0, 0],
+      ]);
+    });
+
+    /** Lost leads per reason in a range, by SQL that shares nothing with reports.server.ts. */
+    async function lostBySql(range: { from: string; to: string }) {
+      const found = await exec<{ reason: string; n: number }>(sql`
+        select coalesce(lost_reason, 'Não informado') as reason, count(*)::int as n from leads
+        where status = 'perdido' and (lost_at at time zone 'America/Fortaleza')::date between ${range.from}::date and ${range.to}::date
+        group by 1`);
+      return new Map(found.map((row) => [row.reason, Number(row.n)]));
+    }
+
+    it.each(periods)("equals SQL counts, and each share its count over the total, for %s and its previous period", async (_name, make) => {
+      const period = make();
+      const table = reportTables(await loadReport(test.runtime.db, period))["motivos-perda"];
+      for (const [range, count, share] of [
+        [period, 1, 2],
+        [period.previous, 3, 4],
+      ] as const) {
+        const expected = await lostBySql(range);
+        const shown = new Map(table.rows.filter((row) => Number(row[count]) > 0).map((row) => [row[0] as string, row[count] as number]));
+        expect(shown).toEqual(expected);
+        const total = [...expected.values()].reduce((sum, n) => sum + n, 0);
+        for (const row of table.rows) expect(row[share]).toBe(total === 0 ? null : Number(row[count]) / total);
+      }
+    });
+
+    it("downloads as CSV and XLSX with the page's rows (shares as numbers); a lost lead's reason and note go in the leads list", async () => {
+      const base = "/crm/relatorios/exportar?relatorio=motivos-perda&periodo=personalizado&de=2025-03-01&ate=2025-03-31";
+      const csv = await download(await reportExportLoader({ request: makeRequest(`${base}&formato=csv`, { cookie: admin.cookie }), params: {}, context } as never));
+      expect(csv.headers.get("Content-Disposition")).toContain("relatorio-motivos-perda-2025-03-01-a-2025-03-31.csv");
+      const rows = parseCsv(new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csv.arrayBuffer()));
+      expect(rows[0]).toEqual(["Motivo", "Leads", "Participação", "Período anterior", "Participação anterior"]);
+      expect(rows.slice(1).map((row) => [row[0], row[1], row[3]])).toEqual([
+        ["Preço", "3", "0"],
+        ["Localização", "1", "1"],
+        ["Motivo antigo", "1", "0"],
+        ["Sem resposta", "0", "2"],
+        ["Não informado", "1", "0"],
+      ]);
+      const xlsx = await download(await reportExportLoader({ request: makeRequest(`${base}&formato=xlsx`, { cookie: admin.cookie }), params: {}, context } as never));
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await xlsx.arrayBuffer());
+      const first = (workbook.worksheets[0].getRow(2).values as unknown[]).slice(1);
+      expect(first).toEqual(["Preço", 3, 0.5, 0, 0]);
+
+      const list = await download(await leadsExportLoader({ request: makeRequest("/crm/leads/exportar?formato=csv&status=perdido", { cookie: admin.cookie }), params: {}, context } as never));
+      const [header, ...lost] = parseCsv(new TextDecoder("utf-8", { ignoreBOM: true }).decode(await list.arrayBuffer()));
+      const reasons = lost.map((row) => row[header.indexOf("Motivo da perda")]);
+      expect(reasons.filter((reason) => reason === "Preço")).toHaveLength(3);
+      expect(lost.every((row) => row[header.indexOf("Observação da perda")] === "nota pessoal" || row[header.indexOf("Motivo da perda")] === "")).toBe(true);
+    });
   });
 });

@@ -19,6 +19,7 @@ import {
   loadWhatsappTemplates,
 } from "~/features/settings/settings.server";
 import { DEFAULT_WHATSAPP_TEMPLATES } from "~/features/settings/templates";
+import { loadLostReasons } from "~/features/settings/lost-reasons.server";
 import { mailSender } from "~/features/mail/worker.server";
 import { Footer } from "~/features/site/components/footer";
 import { getBrokerProfile } from "~/features/site/broker-profile.server";
@@ -403,6 +404,44 @@ describe.each(DATABASE_KINDS)("settings on %s", (kind) => {
       expect(result.status).toBe(400);
       expect(result.body.message).toMatch(message);
       expect(await loadWhatsappTemplates(test.runtime.db)).toEqual([{ id: "fixo", name: "Fixo", body: "Olá, {nome}!" }]);
+    });
+  });
+
+  // Issue 24: the reasons a lead is lost for.
+  describe("lost reasons", () => {
+    const form = (reasons: string[]) => Object.fromEntries([["intent", "lost-reasons"], ...reasons.map((reason, index) => [`reasons.${index}`, reason])]);
+
+    it("starts with the defaults, saves the admin's list in order, audited by counts; the page loader hands it", async () => {
+      await test.runtime.db.delete(settings);
+      expect(await loadLostReasons(test.runtime.db)).toEqual(["Preço", "Localização", "Comprou com outro corretor", "Desistiu", "Financiamento negado", "Sem resposta", "Outro"]);
+      const result = await post(form(["Sem resposta", "  Preço ", "Vizinhança"]));
+      expect(result).toMatchObject({ status: 200, body: { ok: true, message: "Motivos de perda salvos." } });
+      expect(await loadLostReasons(test.runtime.db)).toEqual(["Sem resposta", "Preço", "Vizinhança"]);
+      const [row] = await test.runtime.db.select().from(audit_log).where(eq(audit_log.entity_id, SETTING_KEYS.lostReasons)).orderBy(desc(audit_log.at)).limit(1);
+      expect(row.details).toEqual({ key: SETTING_KEYS.lostReasons, count: 3, added: 1, removed: 5 });
+      expect((await post(form(["Sem resposta", "Preço", "Vizinhança"]))).body.message).toBe("Nada mudou: nenhum campo foi alterado.");
+      const page = (await settingsLoader({ request: makeRequest("/crm/configuracoes", { cookie: admin.cookie }), params: {}, context } as never)) as { lostReasons: string[] };
+      expect(page.lostReasons).toEqual(["Sem resposta", "Preço", "Vizinhança"]);
+    });
+
+    it.each([
+      ["an empty list", [], "Mantenha pelo menos um motivo de perda"],
+      ["a blank reason", ["Preço", "  "], "Escreva o motivo (pelo menos 2 caracteres)"],
+      ["a reason over 60 characters", ["m".repeat(61)], "Motivo com no máximo 60 caracteres"],
+      ["the same reason twice (case and accents aside)", ["Preço", "preco"], "Motivo repetido: preco"],
+      ["21 reasons", Array.from({ length: 21 }, (_, i) => `Motivo ${i}`), "No máximo 20 motivos de perda"],
+      ["a control character", ["Pre\u0007ço"], "O motivo contém caracteres inválidos"],
+    ])("refuses %s with a 400 and keeps the saved list", async (_, reasons, message) => {
+      await post(form(["Fixo A", "Fixo B"]));
+      const result = await post(form(reasons));
+      expect(result.status).toBe(400);
+      expect(result.body.message).toBe(message);
+      expect(await loadLostReasons(test.runtime.db)).toEqual(["Fixo A", "Fixo B"]);
+    });
+
+    it("a stored list edited by hand into something invalid falls back to the defaults", async () => {
+      await test.runtime.db.insert(settings).values({ key: SETTING_KEYS.lostReasons, value: [42] }).onConflictDoUpdate({ target: settings.key, set: { value: [42] } });
+      expect(await loadLostReasons(test.runtime.db)).toContain("Financiamento negado");
     });
   });
 });

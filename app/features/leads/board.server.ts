@@ -6,6 +6,7 @@ import { LEAD_STATUSES, type LeadStatus } from "~/db/values";
 import { containsPattern } from "~/lib/pagination";
 import { choice } from "~/lib/validation";
 import { excerpt } from "./excerpt";
+import { lossFields, requireLossReason } from "./loss";
 
 /**
  * The pipeline board's reads (staff only: the route checks the role first). One column per
@@ -31,6 +32,8 @@ export type BoardLead = {
   /** For the card's WhatsApp message ({imovel}, {link}). */
   property_id: string | null;
   property_title: string | null;
+  /** Issue 24: why a lost lead was lost (the card shows it in the 'Perdido' column). */
+  lost_reason: string | null;
 };
 
 export type BoardColumn = { status: LeadStatus; total: number; leads: BoardLead[] };
@@ -71,6 +74,7 @@ export async function listLeadBoard(
           property_codigo: properties.codigo,
           property_id: properties.id,
           property_title: properties.title,
+          lost_reason: leads.lost_reason,
         })
         .from(leads)
         .leftJoin(properties, eq(properties.id, leads.property_id))
@@ -90,6 +94,7 @@ export async function listLeadBoard(
           property_codigo: row.property_codigo,
           property_id: row.property_id,
           property_title: row.property_title,
+          lost_reason: row.lost_reason,
         })),
       };
     }),
@@ -104,12 +109,13 @@ export const BOARD_MESSAGES = {
   moved: (label: string) => `Lead movido para ${label}`,
 } as const;
 
-/** The board's move (intent=status): which lead, to which column. */
+/** The board's move (intent=status): which lead, to which column, and why when it is lost. */
 export const statusMoveSchema = z.object(
   {
     // Any text: an id that is not a lead's is answered 404 by changeLeadStatus, not refused here.
     id: z.string({ error: BOARD_MESSAGES.notFound }).check(z.maxLength(100, BOARD_MESSAGES.notFound)),
     status: choice(LEAD_STATUSES, BOARD_MESSAGES.invalidStatus),
+    ...lossFields,
   },
   { error: BOARD_MESSAGES.invalidStatus },
-);
+).check(requireLossReason);

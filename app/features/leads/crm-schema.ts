@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { LEAD_INTERESTS, LEAD_ORIGINS, LEAD_STATUSES, PROPERTY_TYPES } from "~/db/values";
 import { choice, fullName, optionalEmail, optionalText, phone } from "~/lib/validation";
+import { lossFields, requireLossReason } from "./loss";
 
 /** The CRM's lead form (spec §3 and §5), shared by the dialog and the action. */
 export const leadFormSchema = z.object({
@@ -16,7 +17,9 @@ export const leadFormSchema = z.object({
   origin: choice(LEAD_ORIGINS, "Selecione a origem"),
   status: choice(LEAD_STATUSES, "Selecione o status"),
   notes: optionalText(1000, "Notas muito longas", { multiline: true, invalid: "Notas contêm caracteres inválidos" }),
-}, { error: "Dados inválidos" });
+  // Issue 24: asked when the status is 'perdido' (ignored, and cleared, otherwise).
+  ...lossFields,
+}, { error: "Dados inválidos" }).check(requireLossReason);
 
 export type LeadFormInput = z.input<typeof leadFormSchema>;
 export type LeadFormValues = z.output<typeof leadFormSchema>;

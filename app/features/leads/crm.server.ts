@@ -6,6 +6,8 @@ import { LEAD_STATUSES, type LeadStatus } from "~/db/values";
 import { isUuid } from "~/lib/ids";
 import { containsPattern, pageInfo, type PageInfo, TABLE_PAGE_SIZE } from "~/lib/pagination";
 import type { LeadFormValues } from "./crm-schema";
+import type { Loss } from "./loss";
+import { lossColumns } from "./loss.server";
 import { setActor } from "./timeline-actor.server";
 
 /**
@@ -25,6 +27,10 @@ export type CrmLead = {
   status: LeadStatus;
   notes: string | null;
   created_at: string;
+  /** Issue 24: why it was lost, while its status is 'perdido' (the note is the broker's text). */
+  lost_reason: string | null;
+  lost_note: string | null;
+  lost_at: string | null;
   /** A portal's lead (origin 'portal', issue 13): the portal's name and the temperature it gave. */
   portal_name: string | null;
   portal_temperature: string | null;
@@ -45,6 +51,9 @@ export function crmLeadFields(lead: typeof leads.$inferSelect): Omit<CrmLead, "p
     status: lead.status,
     notes: lead.notes,
     created_at: new Date(lead.created_at).toISOString(),
+    lost_reason: lead.lost_reason,
+    lost_note: lead.lost_note,
+    lost_at: lead.lost_at ? new Date(lead.lost_at).toISOString() : null,
     portal_name: lead.portal_name,
     portal_temperature: lead.portal_temperature,
   };
@@ -100,8 +109,10 @@ export async function listCrmLeadsPage(
   };
 }
 
-function rowFrom(values: LeadFormValues) {
-  return { ...values, email: values.email ?? null, notes: values.notes ?? null };
+/** The row a form's values write; the loss columns follow the status (loss.server.ts). */
+function rowFrom(values: LeadFormValues, before: LeadStatus | null) {
+  const { lost_reason, lost_note, ...fields } = values;
+  return { ...fields, email: values.email ?? null, notes: values.notes ?? null, ...lossColumns(before, values.status, { lost_reason, lost_note }) };
 }
 
 /** The fields the CRM form edits, compared to name what an update changed. */
@@ -114,12 +125,14 @@ const EDITABLE_FIELDS = [
   "origin",
   "status",
   "notes",
+  "lost_reason",
+  "lost_note",
 ] as const satisfies readonly (keyof LeadFormValues)[];
 
 export async function createLead(db: Database, actor: AuditActor, values: LeadFormValues): Promise<string> {
   return db.transaction(async (tx) => {
     await setActor(tx, actor);
-    const [row] = await tx.insert(leads).values(rowFrom(values)).returning({ id: leads.id });
+    const [row] = await tx.insert(leads).values(rowFrom(values, null)).returning({ id: leads.id });
     await recordAudit(tx, { actor, action: "lead.create", entity: "lead", entityId: row.id });
     return row.id;
   });
@@ -132,7 +145,7 @@ export async function updateLead(db: Database, actor: AuditActor, id: string, va
     await setActor(tx, actor);
     const [before] = await tx.select().from(leads).where(eq(leads.id, id)).for("update");
     if (!before) return false;
-    const row = rowFrom(values);
+    const row = rowFrom(values, before.status);
     await tx.update(leads).set(row).where(eq(leads.id, id));
     const fields = changedFields(before, row, EDITABLE_FIELDS);
     await recordAudit(tx, { actor, action: "lead.update", entity: "lead", entityId: id, details: { fields } });
@@ -141,18 +154,26 @@ export async function updateLead(db: Database, actor: AuditActor, id: string, va
 }
 
 /**
- * Moves a lead to another status (pipeline board, lead page). The database trigger records the
- * change in the lead's timeline with this actor; the same status again changes nothing.
+ * Moves a lead to another status (pipeline board, lead page), with the reason when it is lost
+ * (the action has checked it: loss.server.ts). The database trigger records the change in the
+ * lead's timeline with this actor, and the reason with it; the same status again changes
+ * nothing, except a lost lead's reason or note given anew.
  */
-export async function changeLeadStatus(db: Database, actor: AuditActor, id: string, status: LeadStatus): Promise<boolean> {
+export async function changeLeadStatus(db: Database, actor: AuditActor, id: string, status: LeadStatus, loss?: Loss): Promise<boolean> {
   if (!isUuid(id)) return false;
   return db.transaction(async (tx) => {
     await setActor(tx, actor);
-    const [before] = await tx.select({ status: leads.status }).from(leads).where(eq(leads.id, id)).for("update");
+    const [before] = await tx
+      .select({ status: leads.status, lost_reason: leads.lost_reason, lost_note: leads.lost_note })
+      .from(leads)
+      .where(eq(leads.id, id))
+      .for("update");
     if (!before) return false;
-    if (before.status === status) return true;
-    await tx.update(leads).set({ status }).where(eq(leads.id, id));
-    await recordAudit(tx, { actor, action: "lead.update", entity: "lead", entityId: id, details: { fields: ["status"] } });
+    const next = { status, ...lossColumns(before.status, status, loss) };
+    const fields = changedFields(before, next, ["status", "lost_reason", "lost_note"] as const);
+    if (fields.length === 0) return true;
+    await tx.update(leads).set(next).where(eq(leads.id, id));
+    await recordAudit(tx, { actor, action: "lead.update", entity: "lead", entityId: id, details: { fields } });
     return true;
   });
 }

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { LEAD_STATUSES } from "~/db/values";
 import { parseBrokerDateTime } from "~/lib/format";
 import { choice, text } from "~/lib/validation";
+import { lossFields, requireLossReason } from "./loss";
 
 /** The lead page's small forms (note, next contact, status), checked in the browser and again in the action. */
 
@@ -35,7 +36,8 @@ export const nextContactSchema = z.object({
 
 export const statusSchema = z.object({
   status: choice(LEAD_STATUSES, "Selecione o status"),
-}, { error: "Dados inválidos" });
+  ...lossFields,
+}, { error: "Dados inválidos" }).check(requireLossReason);
 
 export const LEAD_PAGE_MESSAGES = {
   notFound: "Lead não encontrado. Ele pode ter sido excluído.",

@@ -15,8 +15,9 @@ const PER_SOURCE = 200;
 type Base = { id: string; at: string; actor: string | null };
 
 export type TimelineItem =
-  | (Base & { kind: "created"; status: LeadStatus | null })
-  | (Base & { kind: "status"; from: LeadStatus | null; to: LeadStatus | null })
+  | (Base & { kind: "created"; status: LeadStatus | null; lostReason: string | null; lostNote: string | null })
+  // A move to 'perdido' carries its reason and note (issue 24).
+  | (Base & { kind: "status"; from: LeadStatus | null; to: LeadStatus | null; lostReason: string | null; lostNote: string | null })
   | (Base & { kind: "note"; body: string })
   | (Base & { kind: "next_contact"; nextContactAt: string | null })
   | (Base & {
@@ -71,8 +72,9 @@ export async function loadLeadTimeline(db: Database, leadId: string): Promise<Ti
   for (const event of events) {
     const base = { id: event.id, at: iso(event.at), actor: event.actor_name };
     const status = (value: string | null) => value as LeadStatus | null;
-    if (event.kind === "created") items.push({ ...base, kind: "created", status: status(event.to_status) });
-    else if (event.kind === "status") items.push({ ...base, kind: "status", from: status(event.from_status), to: status(event.to_status) });
+    const loss = { lostReason: event.lost_reason, lostNote: event.to_status === "perdido" ? event.body : null };
+    if (event.kind === "created") items.push({ ...base, kind: "created", status: status(event.to_status), ...loss });
+    else if (event.kind === "status") items.push({ ...base, kind: "status", from: status(event.from_status), to: status(event.to_status), ...loss });
     else if (event.kind === "note") items.push({ ...base, kind: "note", body: event.body ?? "" });
     else items.push({ ...base, kind: "next_contact", nextContactAt: event.next_contact_at ? iso(event.next_contact_at) : null });
   }

@@ -39,6 +39,8 @@ export async function anonymizeLeadsInTx(
       phone: ANONYMIZED.phone,
       email: null,
       notes: sql`case when ${leads.notes} is null then null else ${ANONYMIZED.text} end`,
+      // Issue 24: the loss's note is free text about the person; its reason (a label from the list) stays for the reports.
+      lost_note: sql`case when ${leads.lost_note} is null then null else ${ANONYMIZED.text} end`,
       next_contact_at: null,
     })
     .where(inArray(leads.id, ids))

@@ -45,6 +45,9 @@ function leadDocument(lead: PersonLead) {
     imovel: propertyOf(lead.property),
     portal: lead.portal_name ?? null,
     temperatura: lead.portal_temperature ?? null,
+    motivo_da_perda: lead.lost_reason ?? null,
+    observacao_da_perda: lead.lost_note ?? null,
+    perdido_em: when(lead.lost_at ?? null),
   };
 }
 
@@ -59,6 +62,7 @@ function eventDocument(event: PersonEvent) {
     situacao_nova: leadStatus(event.to_status),
     texto: event.body,
     proximo_contato: when(event.next_contact_at),
+    motivo_da_perda: event.lost_reason ?? null,
   };
 }
 
@@ -164,7 +168,9 @@ export function personCsv(person: PersonData): string {
       origem: lead.origem,
       situacao: lead.situacao,
       imovel: propertyText(lead.imovel),
-      texto: lead.observacoes,
+      texto: [lead.observacoes, lead.motivo_da_perda ? `Motivo da perda: ${lead.motivo_da_perda}` : null, lead.observacao_da_perda ? `Observação da perda: ${lead.observacao_da_perda}` : null]
+        .filter(Boolean)
+        .join(" | ") || null,
     });
   }
   for (const event of person.events.map(eventDocument)) {
@@ -175,7 +181,10 @@ export function personCsv(person: PersonData): string {
       data: event.data,
       situacao: event.situacao_anterior && event.situacao_nova ? `${event.situacao_anterior} → ${event.situacao_nova}` : event.situacao_nova,
       responsavel: event.responsavel,
-      texto: event.tipo === EVENT_KIND_LABELS.next_contact ? event.proximo_contato : event.texto,
+      texto:
+        event.tipo === EVENT_KIND_LABELS.next_contact
+          ? event.proximo_contato
+          : [event.motivo_da_perda ? `Motivo da perda: ${event.motivo_da_perda}` : null, event.texto].filter(Boolean).join(" | ") || null,
     });
   }
   for (const visit of person.visits.map(visitDocument)) {

@@ -95,6 +95,10 @@ export type PersonLead = {
   property: { codigo: string; title: string } | null;
   portal_name: string | null;
   portal_temperature: string | null;
+  /** Issue 24: why the lead was lost, and the broker's note about it (personal text). */
+  lost_reason: string | null;
+  lost_note: string | null;
+  lost_at: string | null;
   anonymized: boolean;
 };
 
@@ -108,6 +112,7 @@ export type PersonEvent = {
   to_status: string | null;
   body: string | null;
   next_contact_at: string | null;
+  lost_reason: string | null;
 };
 
 export type PersonVisit = {
@@ -207,6 +212,7 @@ export async function loadLeadsData(db: Database, anchorId: string, ids: string[
       to_status: event.to_status,
       body: event.body,
       next_contact_at: isoOrNull(event.next_contact_at),
+      lost_reason: event.lost_reason,
     })),
     visits: visitRows.map(({ visit, codigo, title }) => ({
       id: visit.id,

@@ -93,6 +93,9 @@ export async function leadsExport(db: Database, actor: AuditActor, url: URL): Pr
       { header: "Imóvel (código)", kind: "text" },
       { header: "Observações", kind: "text" },
       { header: "Recebido em", kind: "datetime" },
+      // Issue 24: why a lost lead was lost.
+      { header: "Motivo da perda", kind: "text" },
+      { header: "Observação da perda", kind: "text" },
     ],
     rows: found.map(({ lead, codigo }) => [
       lead.full_name,
@@ -105,6 +108,8 @@ export async function leadsExport(db: Database, actor: AuditActor, url: URL): Pr
       codigo,
       lead.notes,
       new Date(lead.created_at).toISOString(),
+      lead.lost_reason,
+      lead.lost_note,
     ]),
   };
   await recordAudit(db, {

@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { LEAD_ORIGINS, type LeadOrigin, type PropertyPurpose, type PropertyStatus } from "~/db/values";
 import { portalDisplayName, portalKey } from "~/features/portals/portal-names";
+import { type LostReasonRow, lostReasonCounts, lostReasonRows } from "./lost-reasons.server";
 import { addDays, type DayRange, type Period, rangeInstants } from "./period";
 
 /**
@@ -55,7 +56,11 @@ export type ReportData = {
   topProperties: { codigo: string; title: string; current: number; previous: number }[];
   sales: SaleRow[];
   mostViewed: { codigo: string; title: string; views: number; leads: number; whatsapp: number; previousViews: number }[];
+  /** Issue 24, item 3: the leads lost in each period by reason (null: lost before reasons were asked). */
+  lostReasons: LostReasonRow[];
 };
+
+export type { LostReasonRow } from "./lost-reasons.server";
 
 /** Rows the ranked tables keep. */
 export const TOP_LIMIT = 10;
@@ -276,6 +281,7 @@ export async function loadReport(db: Database, period: Period, options: { commis
   const [views, previousViews] = [await totalViews(db, period), await totalViews(db, period.previous)];
   const [whatsapp, previousWhatsapp] = [await totalWhatsapp(db, period), await totalWhatsapp(db, period.previous)];
   const viewed = await mostViewed(db, period);
+  const [lost, previousLost] = [await lostReasonCounts(db, period), await lostReasonCounts(db, period.previous)];
 
   const count = (list: SaleRow[], status: SaleRow["status"]) => list.filter((sale) => sale.status === status).length;
   // Issue 24: the price a deal closed at; the asking price only for a sale marked by hand.
@@ -312,5 +318,6 @@ export async function loadReport(db: Database, period: Period, options: { commis
     })),
     sales,
     mostViewed: viewed,
+    lostReasons: lostReasonRows(lost, previousLost),
   };
 }

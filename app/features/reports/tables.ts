@@ -14,7 +14,7 @@ export type Cell = string | number | null;
 export type Column = { header: string; kind: CellKind };
 export type ReportTable = { title: string; columns: Column[]; rows: Cell[][] };
 
-export const REPORT_KEYS = ["resumo", "origens", "funil", "semanas", "imoveis-leads", "vendas", "visualizacoes"] as const;
+export const REPORT_KEYS = ["resumo", "origens", "funil", "semanas", "imoveis-leads", "vendas", "visualizacoes", "motivos-perda"] as const;
 export type ReportKey = (typeof REPORT_KEYS)[number];
 
 export const FUNNEL_LABELS: Record<FunnelStage, string> = {
@@ -29,6 +29,8 @@ const SECONDS_PER_HOUR = 3600;
 const toHours = (seconds: number | null) => (seconds === null ? null : Math.round((seconds / SECONDS_PER_HOUR) * 100) / 100);
 const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
 const show = (day: string) => day.split("-").reverse().join("/");
+/** Leads lost before reasons were asked (issue 24). */
+export const LOST_REASON_UNKNOWN = "Não informado";
 
 export function reportTables(report: ReportData): Record<ReportKey, ReportTable> {
   return {
@@ -96,7 +98,25 @@ export function reportTables(report: ReportData): Record<ReportKey, ReportTable>
       ],
       rows: report.mostViewed.map((row) => [row.codigo, row.title, row.views, row.leads, row.whatsapp, ratio(row.leads, row.views), row.previousViews]),
     },
+    "motivos-perda": lostReasonsTable(report),
   } satisfies Record<ReportKey, ReportTable>;
+}
+
+/** Each reason's count and its share of the period's lost leads, beside the previous period's. */
+function lostReasonsTable(report: ReportData): ReportTable {
+  const total = report.lostReasons.reduce((sum, row) => sum + row.current, 0);
+  const previousTotal = report.lostReasons.reduce((sum, row) => sum + row.previous, 0);
+  return {
+    title: "Motivos de perda",
+    columns: [
+      { header: "Motivo", kind: "text" },
+      { header: "Leads", kind: "int" },
+      { header: "Participação", kind: "percent" },
+      { header: "Período anterior", kind: "int" },
+      { header: "Participação anterior", kind: "percent" },
+    ],
+    rows: report.lostReasons.map((row) => [row.reason ?? LOST_REASON_UNKNOWN, row.current, ratio(row.current, total), row.previous, ratio(row.previous, previousTotal)]),
+  };
 }
 
 /** The summary as a table of numbers (the page shows it as cards). */

@@ -10,6 +10,8 @@ export const SETTING_KEYS = {
   portalWebhookSecret: "portal_webhook_secret",
   /** Web Push (issue 25): the VAPID key pair, its private half sealed (features/push/vapid.server.ts). */
   vapidKeys: "vapid_keys",
+  // Issue 24, item 3: the reasons offered when a lead is lost (features/settings/lost-reasons.ts).
+  lostReasons: "lost_reasons",
 } as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
@@ -50,7 +52,9 @@ export type SettingsIntent =
   // Issue 22: the watermark on listing photos (features/media/watermark.server.ts).
   | "watermark"
   // Issue 24: default commissions and who sees them (features/deals/deal-settings.server.ts).
-  | "deals";
+  | "deals"
+  // Issue 24, item 3: the list of reasons a lead is lost for.
+  | "lost-reasons";
 
 /** What the settings page's action answers (a toast, and each refused field's message). */
 export type SettingsAnswer = {

@@ -7,6 +7,8 @@ import { saveDealSettings } from "~/features/deals/deal-settings.server";
 import { saveWatermark } from "~/features/media/watermark.server";
 import { regenerateFeedToken, setWebhookSecret } from "~/features/portals/portal-settings.server";
 import { EDITABLE_PROFILE_FIELDS, MAX_TEMPLATES, type SettingsAnswer, type SettingsIntent } from "./keys";
+import { LOST_REASONS_MESSAGES, MAX_LOST_REASONS } from "./lost-reasons";
+import { saveLostReasons } from "./lost-reasons.server";
 import { SETTINGS_MESSAGES, splitEmails } from "./schema";
 import { type SaveResult, saveBrokerProfile, saveNotificationEmails, saveWhatsappTemplates } from "./settings.server";
 
@@ -25,7 +27,20 @@ const SUCCESS: Record<SettingsIntent, string> = {
   "portal-secret-set": "Senha salva. Informe-a aos portais: a anterior deixou de funcionar.",
   watermark: WATERMARK_MESSAGES.saved,
   deals: DEAL_SETTINGS_MESSAGES.saved,
+  "lost-reasons": LOST_REASONS_MESSAGES.saved,
 };
+
+/** `reasons.3` style fields (the form), or a `reasons` list (JSON), in their order; null when too many. */
+function reasonsFrom(body: Record<string, unknown>): unknown[] | null {
+  if (Array.isArray(body.reasons)) return body.reasons.length > MAX_LOST_REASONS * 2 ? null : body.reasons;
+  const byIndex = new Map<number, unknown>();
+  for (const [key, value] of Object.entries(body)) {
+    const match = /^reasons\.(\d{1,3})$/.exec(key);
+    if (match) byIndex.set(Number(match[1]), value);
+  }
+  if (byIndex.size > MAX_LOST_REASONS * 2) return null;
+  return [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, value]) => value);
+}
 
 /** `templates.3.body` style fields (the form), or a `templates` list (JSON), in their order. */
 function templatesFrom(body: Record<string, unknown>): { id?: string; name?: unknown; body?: unknown }[] | null {
@@ -77,6 +92,11 @@ export async function handleSettingsPost(
       return { status: 400, body: { ok: false, intent, message: SETTINGS_MESSAGES.templatesMax, errors: { templates: SETTINGS_MESSAGES.templatesMax } } };
     }
     return answer(intent, await saveWhatsappTemplates(deps.db, actor, templates));
+  }
+  if (intent === "lost-reasons") {
+    const reasons = reasonsFrom(body);
+    if (!reasons) return { status: 400, body: { ok: false, intent, message: LOST_REASONS_MESSAGES.max, errors: { reasons: LOST_REASONS_MESSAGES.max } } };
+    return answer(intent, await saveLostReasons(deps.db, actor, reasons));
   }
   if (intent === "watermark") {
     const saved = await saveWatermark(deps, actor, { enabled: body.enabled, text: body.text });

@@ -29,7 +29,7 @@ import { DEFAULT_WHATSAPP_TEMPLATES, type WhatsappTemplate } from "./templates";
 
 export { SETTING_KEYS } from "./keys";
 
-async function readSetting<T>(db: Database, key: string): Promise<T | undefined> {
+export async function readSetting<T>(db: Database, key: string): Promise<T | undefined> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
   return row?.value as T | undefined;
 }
@@ -142,7 +142,7 @@ function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message
   return { errors, message: issues[0]?.message ?? SETTINGS_MESSAGES.malformed };
 }
 
-async function upsertSetting(db: Database | Parameters<Parameters<Database["transaction"]>[0]>[0], key: string, value: unknown, actor: AuditActor) {
+export async function upsertSetting(db: Database | Parameters<Parameters<Database["transaction"]>[0]>[0], key: string, value: unknown, actor: AuditActor) {
   await db
     .insert(settings)
     .values({ key, value, updated_by: actor?.id ?? null })

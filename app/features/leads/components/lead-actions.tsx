@@ -11,33 +11,94 @@ import { formatDateTime, toBrokerDateTimeInput } from "~/lib/format";
 import { firstIssueMessage } from "~/lib/form-data";
 import { LEAD_STATUS_LABELS } from "../labels";
 import { NOTE_MAX, nextContactSchema, noteSchema } from "../lead-page-schema";
+import { LOSS_MESSAGES } from "../loss";
+import { LossFields } from "./loss-fields";
 
 /**
  * The lead page's small forms. Each posts to the page's own action (plain forms, so they also
  * work before the page's JavaScript has loaded) and answers with a toast.
  */
 
-export function LeadStatusForm({ leadId, status }: { leadId: string; status: LeadStatus }) {
+/**
+ * The status, and for 'Perdido' why (issue 24): the reason from the settings' list and an
+ * optional note, required before the change is sent (and again by the action). While the lead
+ * is lost, its reason and note can be corrected here too.
+ */
+export function LeadStatusForm({
+  leadId,
+  status,
+  lostReason,
+  lostNote,
+  reasons,
+}: {
+  leadId: string;
+  status: LeadStatus;
+  lostReason: string | null;
+  lostNote: string | null;
+  reasons: string[];
+}) {
   const fetcher = useFetcher<ActionAnswer>({ key: `lead-status-${leadId}` });
   const [value, setValue] = useState<LeadStatus>(status);
-  // Another tab or the board moved it: show the current status.
+  const [reason, setReason] = useState(lostReason ?? "");
+  const [note, setNote] = useState(lostNote ?? "");
+  const [error, setError] = useState<string | undefined>();
+  const select = useRef<HTMLSelectElement>(null);
+  // Another tab or the board moved it: show the current status and reason.
   useEffect(() => setValue(status), [status]);
+  useEffect(() => setReason(lostReason ?? ""), [lostReason]);
+  useEffect(() => setNote(lostNote ?? ""), [lostNote]);
   useAnswerToast(fetcher);
+  const lost = value === "perdido";
+  const unchanged = value === status && (!lost || (reason === (lostReason ?? "") && note === (lostNote ?? "")));
   return (
-    <fetcher.Form method="post" className="flex flex-wrap items-end gap-2">
+    <fetcher.Form
+      method="post"
+      noValidate
+      className="grid gap-3"
+      onSubmit={(event) => {
+        if (lost && !reason) {
+          event.preventDefault();
+          setError(LOSS_MESSAGES.reasonRequired);
+          select.current?.focus();
+          return;
+        }
+        setError(undefined);
+      }}
+    >
       <input type="hidden" name="intent" value="status" />
-      <FormField label="Status" className="w-full sm:w-auto sm:min-w-48 sm:flex-1">
-        <NativeSelect name="status" value={value} onChange={(event) => setValue(event.target.value as LeadStatus)}>
-          {LEAD_STATUSES.map((option) => (
-            <option key={option} value={option}>
-              {LEAD_STATUS_LABELS[option]}
-            </option>
-          ))}
-        </NativeSelect>
-      </FormField>
-      <Button type="submit" variant="outline" disabled={fetcher.state !== "idle" || value === status}>
-        {fetcher.state !== "idle" ? "Salvando..." : "Mudar status"}
-      </Button>
+      <div className="flex flex-wrap items-end gap-2">
+        <FormField label="Status" className="w-full sm:w-auto sm:min-w-48 sm:flex-1">
+          <NativeSelect name="status" value={value} onChange={(event) => setValue(event.target.value as LeadStatus)}>
+            {LEAD_STATUSES.map((option) => (
+              <option key={option} value={option}>
+                {LEAD_STATUS_LABELS[option]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        {!lost && (
+          <Button type="submit" variant="outline" disabled={fetcher.state !== "idle" || unchanged}>
+            {fetcher.state !== "idle" ? "Salvando..." : "Mudar status"}
+          </Button>
+        )}
+      </div>
+      {lost && (
+        <>
+          <LossFields
+            reasons={reasons}
+            current={lostReason}
+            reasonError={error}
+            noteLength={note.length}
+            selectProps={{ ref: select, name: "lost_reason", value: reason, onChange: (event) => setReason(event.target.value) }}
+            noteProps={{ name: "lost_note", value: note, onChange: (event) => setNote(event.target.value) }}
+          />
+          <div>
+            <Button type="submit" variant="outline" disabled={fetcher.state !== "idle" || unchanged}>
+              {fetcher.state !== "idle" ? "Salvando..." : status === "perdido" ? "Salvar motivo" : "Mudar status"}
+            </Button>
+          </div>
+        </>
+      )}
     </fetcher.Form>
   );
 }

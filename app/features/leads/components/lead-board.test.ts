@@ -12,6 +12,7 @@ const lead = (id: string, status: BoardLead["status"], minute: number): BoardLea
   property_codigo: null,
   property_id: null,
   property_title: null,
+  lost_reason: null,
 });
 
 const columns = (): BoardColumn[] => [

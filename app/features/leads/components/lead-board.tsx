@@ -17,20 +17,22 @@ import type { BoardColumn, BoardLead } from "../board.server";
 import { LEAD_STATUS_LABELS } from "../labels";
 import { type BoardContact, CardBody } from "./board/card";
 import { Column } from "./board/column";
+import { type LossAnswer, LossDialog } from "./board/loss-dialog";
 import { announcements, columnCollision, columnCoordinates, screenReaderInstructions } from "./board/dnd";
 
 /**
  * The pipeline board on /crm/leads?vista=quadro: one column per status. A card moves by drag and
  * drop (mouse, touch, or the keyboard: Space to pick up, arrows to choose the column, Space to
  * drop, with every step announced in Portuguese: ./board/dnd.ts) or through its 'Mover para…'
- * select, which is what a phone uses; its WhatsApp button opens the conversation with the first
+ * select, which is what a phone uses. A move to 'Perdido', either way, first asks why in a dialog
+ * (./board/loss-dialog.tsx; issue 24) and happens only once a reason is chosen. Its WhatsApp button opens the conversation with the first
  * message template (./board/card.tsx). The move shows at once and is undone, with a toast, if
  * the server refuses it. This module (and dnd-kit with it) is loaded only when the board is shown.
  */
 
 const MOVE_FAILED = "Erro ao mover o lead. Tente novamente.";
 
-type Move = { seq: number; id: string; name: string; to: LeadStatus };
+type Move = { seq: number; id: string; name: string; to: LeadStatus; loss?: LossAnswer };
 type Answer = { ok: boolean; message?: string };
 
 /** Sends one move to the server; tells the board how it went once the page data is fresh. */
@@ -40,7 +42,7 @@ function MoveRequest({ move, onSettled }: { move: Move; onSettled: (move: Move, 
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    void fetcher.submit({ intent: "status", id: move.id, status: move.to }, { method: "post", action: "/crm/leads", encType: "application/json" });
+    void fetcher.submit({ intent: "status", id: move.id, status: move.to, ...move.loss }, { method: "post", action: "/crm/leads", encType: "application/json" });
   }, [fetcher, move]);
   // Idle with an answer: the action ran and the loaders have run again, so the board's data
   // already shows the lead where the server has it (the new column, or the old one on failure).
@@ -74,8 +76,22 @@ export function applyMoves(columns: BoardColumn[], moves: { id: string; to: Lead
   return LEAD_STATUSES.map((status) => result.get(status) ?? { status, total: 0, leads: [], shown: 0 });
 }
 
-export default function LeadBoard({ columns, now, search, contact }: { columns: BoardColumn[]; now: string; search: string; contact: BoardContact }) {
+export default function LeadBoard({
+  columns,
+  now,
+  search,
+  contact,
+  lostReasons,
+}: {
+  columns: BoardColumn[];
+  now: string;
+  search: string;
+  contact: BoardContact;
+  lostReasons: string[];
+}) {
   const [moves, setMoves] = useState<Move[]>([]);
+  // A card on its way to 'Perdido', waiting for its reason.
+  const [losing, setLosing] = useState<BoardLead | null>(null);
   const [said, setSaid] = useState("");
   const [dragging, setDragging] = useState<BoardLead | null>(null);
   const seq = useRef(0);
@@ -87,17 +103,22 @@ export default function LeadBoard({ columns, now, search, contact }: { columns: 
     useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates }),
   );
 
-  const move = useCallback((lead: BoardLead, to: LeadStatus) => {
+  const move = useCallback((lead: BoardLead, to: LeadStatus, loss?: LossAnswer) => {
     if (lead.status === to) return;
+    // 'Perdido' needs a reason first: the dialog asks, then calls move again with it.
+    if (to === "perdido" && !loss) {
+      setLosing(lead);
+      return;
+    }
     seq.current += 1;
-    setMoves((current) => [...current, { seq: seq.current, id: lead.id, name: lead.full_name, to }]);
+    setMoves((current) => [...current, { seq: seq.current, id: lead.id, name: lead.full_name, to, loss }]);
   }, []);
 
   // A drag is announced by dnd-kit; a choice in the select is announced here.
   const moveBySelect = useCallback(
     (lead: BoardLead, to: LeadStatus) => {
       move(lead, to);
-      setSaid(`${lead.full_name} movido para ${LEAD_STATUS_LABELS[to]}.`);
+      if (to !== "perdido") setSaid(`${lead.full_name} movido para ${LEAD_STATUS_LABELS[to]}.`);
     },
     [move],
   );
@@ -142,6 +163,20 @@ export default function LeadBoard({ columns, now, search, contact }: { columns: 
       {moves.map((item) => (
         <MoveRequest key={item.seq} move={item} onSettled={settled} />
       ))}
+      <LossDialog
+        lead={losing}
+        reasons={lostReasons}
+        onConfirm={(lead, answer) => {
+          setLosing(null);
+          move(lead, "perdido", answer);
+          setSaid(`${lead.full_name} movido para Perdido. Motivo: ${answer.lost_reason}.`);
+        }}
+        onCancel={() => {
+          const lead = losing;
+          setLosing(null);
+          if (lead) setSaid(`Movimento cancelado. ${lead.full_name} continua em ${LEAD_STATUS_LABELS[lead.status]}.`);
+        }}
+      />
       <DragOverlay dropAnimation={null}>
         {dragging ? (
           <div className="w-64 rotate-2 cursor-grabbing rounded-lg border border-primary bg-white p-2.5 shadow-xl">

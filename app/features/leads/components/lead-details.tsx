@@ -51,6 +51,12 @@ export function LeadDetails({ lead }: { lead: CrmLead }) {
       <Field label="Recebido em">
         <time dateTime={lead.created_at}>{formatDateTime(lead.created_at)}</time>
       </Field>
+      {lead.status === "perdido" && (
+        <Field label="Motivo da perda">
+          {lead.lost_reason ?? <span className="text-muted-foreground">Não informado</span>}
+          {lead.lost_note && <span className="mt-0.5 block whitespace-pre-wrap font-normal">{lead.lost_note}</span>}
+        </Field>
+      )}
       <Field label="Mensagem / notas">
         {lead.notes ? <span className="whitespace-pre-wrap font-normal">{lead.notes}</span> : <span className="text-muted-foreground">Nenhuma</span>}
       </Field>

@@ -15,9 +15,10 @@ import { formatPhoneInput } from "~/lib/phone";
 import { LEAD_CRM_MESSAGES, leadFormSchema, type LeadFormInput, type LeadFormValues } from "../crm-schema";
 import type { CrmLead } from "../crm.server";
 import { INTEREST_LABELS, LEAD_STATUS_LABELS, ORIGIN_LABELS } from "../labels";
+import { LossFields } from "./loss-fields";
 import { PropertyTypeOptions } from "~/features/properties/components/property-type-options";
 
-const FIELD_ORDER: (keyof LeadFormInput)[] = ["full_name", "phone", "email", "interest_type", "property_type", "origin", "status", "notes"];
+const FIELD_ORDER: (keyof LeadFormInput)[] = ["full_name", "phone", "email", "interest_type", "property_type", "origin", "status", "lost_reason", "lost_note", "notes"];
 
 function defaultsFor(lead?: CrmLead): LeadFormInput {
   return {
@@ -29,18 +30,34 @@ function defaultsFor(lead?: CrmLead): LeadFormInput {
     origin: lead?.origin ?? "site",
     status: lead?.status ?? "novo",
     notes: lead?.notes ?? "",
+    lost_reason: lead?.lost_reason ?? "",
+    lost_note: lead?.lost_note ?? "",
   };
 }
 
-/** 'Novo Lead' and edit (spec §3/§5): any status may follow any other. */
-export function LeadFormDialog({ open, onOpenChange, lead }: { open: boolean; onOpenChange: (open: boolean) => void; lead?: CrmLead }) {
+/**
+ * 'Novo Lead' and edit (spec §3/§5): any status may follow any other; 'Perdido' asks why
+ * (issue 24), and any other status clears the reason when saved.
+ */
+export function LeadFormDialog({
+  open,
+  onOpenChange,
+  lead,
+  lostReasons,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  lead?: CrmLead;
+  lostReasons: string[];
+}) {
   const fetcher = useFetcher<ActionAnswer>({ key: `lead-${lead?.id ?? "new"}` });
-  const { register, handleSubmit, formState, reset } = useForm<LeadFormInput, unknown, LeadFormValues>({
+  const { register, handleSubmit, formState, reset, watch } = useForm<LeadFormInput, unknown, LeadFormValues>({
     resolver: zodResolver(leadFormSchema),
     defaultValues: defaultsFor(lead),
   });
   const errors = formState.errors;
   const saving = fetcher.state !== "idle";
+  const lost = watch("status") === "perdido";
 
   useFillOnOpen(open, lead?.id ?? "new", () => reset(defaultsFor(lead)));
   useAnswerToast(fetcher, () => onOpenChange(false));
@@ -124,6 +141,16 @@ export function LeadFormDialog({ open, onOpenChange, lead }: { open: boolean; on
               </NativeSelect>
             </FormField>
           </div>
+          {lost && (
+            <LossFields
+              reasons={lostReasons}
+              current={lead?.lost_reason}
+              reasonError={errors.lost_reason?.message}
+              noteError={errors.lost_note?.message}
+              selectProps={register("lost_reason")}
+              noteProps={register("lost_note")}
+            />
+          )}
           <FormField label="Notas (opcional)" error={errors.notes?.message}>
             <Textarea rows={4} maxLength={1000} {...register("notes")} />
           </FormField>

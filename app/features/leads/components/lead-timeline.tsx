@@ -13,15 +13,22 @@ const MAIL_STATUS = {
 } as const;
 
 const statusLabel = (value: keyof typeof LEAD_STATUS_LABELS | null) => (value ? LEAD_STATUS_LABELS[value] : "—");
+/** A loss's reason and note (issue 24), after who made the change. */
+const lossDetail = (item: { lostReason: string | null; lostNote: string | null }) =>
+  [item.lostReason ? `Motivo: ${item.lostReason}` : null, item.lostNote ? `Observação: ${item.lostNote}` : null].filter(Boolean).join(" · ");
 /** Who did it; no actor means the site (a visitor) or a change outside the CRM. */
 const who = (actor: string | null, fallback = "sistema") => actor ?? fallback;
 
 function describe(item: TimelineItem, receivedFrom: string): { icon: IconName; title: string; detail?: string } {
   switch (item.kind) {
     case "created":
-      return { icon: "user-plus", title: item.actor ? `Lead cadastrado por ${item.actor}` : `Lead recebido ${receivedFrom}` };
+      return { icon: "user-plus", title: item.actor ? `Lead cadastrado por ${item.actor}` : `Lead recebido ${receivedFrom}`, detail: lossDetail(item) || undefined };
     case "status":
-      return { icon: "arrow-right-left", title: `Status: ${statusLabel(item.from)} → ${statusLabel(item.to)}`, detail: `por ${who(item.actor)}` };
+      return {
+        icon: "arrow-right-left",
+        title: `Status: ${statusLabel(item.from)} → ${statusLabel(item.to)}`,
+        detail: [`por ${who(item.actor)}`, lossDetail(item)].filter(Boolean).join(" · "),
+      };
     case "note":
       return { icon: "sticky-note", title: `Nota de ${who(item.actor)}`, detail: item.body };
     case "next_contact":

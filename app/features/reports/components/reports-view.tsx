@@ -124,6 +124,18 @@ export function ReportsView({ period, summary, tables }: Props) {
         </Section>
       </div>
 
+      <Section
+        id="motivos-perda"
+        title="Motivos de perda"
+        description="Leads que passaram a perdido no período (e continuam perdidos), por motivo, e a participação de cada motivo."
+        exportHref={exportHref("motivos-perda")}
+      >
+        {tables["motivos-perda"].rows.length > 0 && (
+          <Chart kind="hbar" label="Gráfico dos motivos de perda" labels={labels(tables["motivos-perda"])} series={[{ label: "Período", data: column(tables["motivos-perda"], 1) }, { label: previousLabel, data: column(tables["motivos-perda"], 3) }]} />
+        )}
+        <ReportDataTable id="motivos-perda" table={tables["motivos-perda"]} empty="Nenhum lead perdido no período." />
+      </Section>
+
       <Section id="semanas" title="Leads por semana" description="Blocos de 7 dias a partir do primeiro dia do período." exportHref={exportHref("semanas")}>
         <Chart kind="line" label="Gráfico de leads por semana" labels={labels(tables.semanas).map((text) => text.slice(0, 5))} series={[{ label: "Período", data: column(tables.semanas, 1) }, { label: previousLabel, data: column(tables.semanas, 2) }]} />
         <ReportDataTable id="semanas" table={tables.semanas} empty="Nenhuma semana no período." />

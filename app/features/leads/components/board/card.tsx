@@ -92,6 +92,11 @@ export function CardBody({ lead, now, handle }: { lead: BoardLead; now: string; 
           </p>
         </div>
       </div>
+      {lead.status === "perdido" && lead.lost_reason && (
+        <p className="mt-2 text-sm">
+          <span className="text-muted-foreground">Motivo:</span> <span className="font-medium">{lead.lost_reason}</span>
+        </p>
+      )}
       {lead.excerpt && (
         <p className="mt-2 line-clamp-2 break-words text-sm text-foreground/80" title={lead.excerpt}>
           {lead.excerpt}

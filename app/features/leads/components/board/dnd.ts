@@ -27,6 +27,8 @@ export const announcements: Announcements = {
     if (!lead) return undefined;
     if (!over) return `Lead ${lead.name} solto fora das colunas. Nada mudou.`;
     if (over.id === lead.status) return `Lead ${lead.name} continua em ${label(lead.status)}.`;
+    // Issue 24: nothing moves before the reason is chosen in the dialog that opens now.
+    if (over.id === "perdido") return `Lead ${lead.name} solto na coluna Perdido. Escolha o motivo da perda.`;
     return `Lead ${lead.name} movido para ${label(over.id)}.`;
   },
   onDragCancel: ({ active }) => {

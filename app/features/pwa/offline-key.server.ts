@@ -15,6 +15,8 @@ export function offlineKey(userId: string): string {
 /**
  * What 'Sair' asks the browser to forget for the whole site: the Cache API (the saved pages)
  * lives under "storage", which also unregisters the worker and empties localStorage (a visitor's
- * favourites in this browser go too; decision 029).
+ * favourites in this browser go too). Not "cache": the HTTP cache holds no CRM page (no-store),
+ * and Chromium's clearing of it held the answer back long enough to stall the sign-out
+ * (decision 029).
  */
-export const SIGN_OUT_CLEARS = '"cache", "storage"';
+export const SIGN_OUT_CLEARS = '"storage"';

@@ -3,7 +3,7 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import type { Role } from "~/db/values";
 import { cn } from "~/lib/utils";
 import { Icon } from "~/components/ui/icon";
-import { InstallApp } from "~/features/pwa/components/installable";
+import { InstallApp, forgetOfflineCopies } from "~/features/pwa/components/installable";
 
 export type CrmNavProps = {
   user: { name: string; email: string; role: Role };
@@ -69,7 +69,7 @@ export function CrmNav({ user, newLeads, siteName }: CrmNavProps) {
       </li>
       <InstallApp />
       <li>
-        <Form method="post" action="/crm/sair">
+        <Form method="post" action="/crm/sair" onSubmit={forgetOfflineCopies}>
           <button type="submit" className="flex w-full items-center gap-3 rounded-md px-3 py-2.5 text-left text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white">
             <Icon name="log-out" className="size-5" />
             Sair

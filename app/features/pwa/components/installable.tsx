@@ -69,6 +69,20 @@ export function OfflineBanner() {
   );
 }
 
+/**
+ * 'Sair' in the page: the saved copies and the worker go at once, before the answer's
+ * Clear-Site-Data does the same for the whole site (which also covers a sign-out without
+ * JavaScript and other tabs' copies).
+ */
+export function forgetOfflineCopies() {
+  if (typeof caches !== "undefined") {
+    void caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith("crm-")).map((name) => caches.delete(name))));
+  }
+  if ("serviceWorker" in navigator) {
+    void navigator.serviceWorker.getRegistrations().then((all) => Promise.all(all.map((registration) => registration.unregister())));
+  }
+}
+
 const isStandalone = () => window.matchMedia("(display-mode: standalone)").matches || (navigator as { standalone?: boolean }).standalone === true;
 // iPhone and iPad Safari (iPadOS presents itself as a Mac with a touch screen) offer no prompt.
 const isAppleMobile = () => /iPhone|iPad|iPod/.test(navigator.userAgent) || (/Macintosh/.test(navigator.userAgent) && navigator.maxTouchPoints > 1);

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { startServerProcess, type ServerProcess } from "../helpers/server-process";
@@ -75,6 +76,14 @@ async function visitControlled(page: Page, url: string) {
 
 async function savedPageCaches(page: Page): Promise<string[]> {
   return page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("crm-pages-")));
+}
+
+/** axe-core, WCAG 2 A and AA, as tests/e2e/accessibility.spec.ts runs it. */
+async function expectNoViolations(page: Page, label: string) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const summary = results.violations.map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join(", ")}`);
+  expect(summary, `${label}\n${summary.join("\n")}`).toEqual([]);
 }
 
 async function createLead(page: Page, name: string): Promise<string> {
@@ -227,6 +236,7 @@ test("looked at: the CRM at 390 px as an installed app, the menu's 'Instalar app
   await phone.getByRole("button", { name: "Abrir menu" }).click();
   await expect(phone.locator("#crm-menu").getByText("Toque em Compartilhar e depois em Adicionar à Tela de Início.")).toBeVisible();
   await phone.screenshot({ path: path.join(SHOTS, "pwa-iphone-menu-390.png") });
+  await expectNoViolations(phone, "menu with the iPhone instructions");
   await iphone.close();
 });
 
@@ -247,17 +257,20 @@ test("offline, the last-seen pages show with the banner; 'Sair' empties them", a
   await waitForHydration(page);
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, "pwa-offline-lead-390.png"), fullPage: false });
+  await expectNoViolations(page, "saved lead page with the offline banner");
 
   // Following a link offline: the client router's data request fails, the saved document loads.
   await page.getByRole("button", { name: "Abrir menu" }).click();
   await page.locator("#crm-menu").getByRole("link", { name: /Leads/ }).click();
-  await expect(page).toHaveURL(/\/crm\/leads$/);
+  await expect(page, "the saved leads list, after a link followed offline").toHaveURL(/\/crm\/leads$/);
   await expect(page.getByText("Você está offline — mostrando a versão salva em")).toBeVisible();
   await expect(page.getByRole("link", { name: "Lúcia Sem Sinal" }).first()).toBeVisible();
 
   // A page never seen: the offline page, no data.
   await page.goto("/crm/visitas");
   await expect(page.getByRole("heading", { name: "Você está sem conexão" })).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, "pwa-offline-page-390.png") });
+  await expectNoViolations(page, "offline page");
 
   await context.setOffline(false);
   await page.goto("/crm");
@@ -265,7 +278,7 @@ test("offline, the last-seen pages show with the banner; 'Sair' empties them", a
   await expect(page.getByText("Você está offline")).toHaveCount(0);
   await page.getByRole("button", { name: "Abrir menu" }).click();
   await page.locator("#crm-menu").getByRole("button", { name: "Sair" }).click();
-  await expect(page).toHaveURL(/\/auth/);
+  await expect(page, "/auth after 'Sair'").toHaveURL(/\/auth/);
   await expect.poll(() => savedPageCaches(page)).toEqual([]);
   expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
 

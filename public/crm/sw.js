@@ -1,7 +1,7 @@
 /*
  * The CRM's service worker (issue 25, decision 029). Hand-written on purpose: read it top to
- * bottom. Registered by the CRM layout only (app/features/pwa/), served at /crm/sw.js, so its
- * scope is /crm/ and the public site never meets it.
+ * bottom. Registered by the CRM layout only (app/features/pwa/) with scope /crm (the server
+ * sends Service-Worker-Allowed: /crm with this file), so the public site never meets it.
  *
  *   1. Names and limits
  *   2. Install / activate: the offline page; old versions' caches go

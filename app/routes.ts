@@ -60,6 +60,8 @@ export default [
       route("imoveis/:id/negociacoes", "routes/crm-property-negotiations.tsx"),
       route("sair", "routes/crm-sign-out.tsx"),
     ]),
+    // The installable CRM's manifest (issue 25, decision 029): public, like the worker beside it
+    route("manifest.webmanifest", "routes/crm-manifest.ts"),
     // Staff-only resources (no page)
     route("midia", "routes/crm-media.ts"),
     route("backup", "routes/crm-backup.ts"),

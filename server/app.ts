@@ -13,7 +13,7 @@ import { canonicalPath, loggedPath } from "../app/lib/request-path";
 import { proxyList, resolveClientIp } from "./client-address";
 import { type CachedEntry, PageCache, type RenderOutcome, createEntry, etagMatches, normalizeSearch, preferredEncoding, shareablePage } from "./page-cache";
 import { overloadGuard, overloadOptionsFromEnv, unavailableAnswer } from "./overload";
-import { isCacheable, isPrivateResponse, mayWrite, propertyViewOf } from "./request-rules";
+import { CRM_PUBLIC_FILES, isCacheable, isPrivateResponse, mayWrite, propertyViewOf } from "./request-rules";
 
 // The rules, for tests and tools that judge a request the way the server does.
 export { loggedPath } from "../app/lib/request-path";
@@ -199,7 +199,16 @@ export function createApp(options: AppOptions) {
       },
     }),
   );
-  // Other public files (favicon, preview image): an hour.
+  // The CRM's service worker and offline page (decision 029): revalidated on every fetch, so a
+  // new version reaches browsers at once. The worker at /crm/sw.js may claim /crm itself (the
+  // dashboard), one level above its folder.
+  app.use("/crm/*", async (c, next) => {
+    await next();
+    if (!CRM_PUBLIC_FILES.has(c.get("path")) || c.res.status !== 200) return;
+    if (c.get("path") === "/crm/sw.js") c.res.headers.set("Service-Worker-Allowed", "/crm");
+    if (c.get("path") !== "/crm/manifest.webmanifest") c.res.headers.set("Cache-Control", "no-cache");
+  });
+  // Other public files (favicon, preview image, app icons): an hour.
   app.use(
     "*",
     serveStatic({

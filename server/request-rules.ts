@@ -10,6 +10,12 @@ import { isCountedVisitor, SESSION_COOKIE } from "../app/lib/visitor.server";
 /** Any cookie the app reads (better-auth's, with the __Secure- prefix on https). */
 const APP_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\./;
 const PRIVATE_PATH = /^\/(crm|auth)(\.data$|\/|$)/;
+/**
+ * The installable CRM's files (decision 029): the same for everyone, fetched by browsers without
+ * cookies (the manifest) or revalidated on every update check (the worker), so they keep the
+ * caching their own answer names instead of no-store.
+ */
+export const CRM_PUBLIC_FILES = new Set(["/crm/sw.js", "/crm/offline.html", "/crm/manifest.webmanifest"]);
 
 /**
  * Whether a write comes from our own pages. Browsers send Origin on every cross-site POST (and
@@ -51,7 +57,9 @@ export function mayWrite(path: string, headers: Headers, publicOrigin: string): 
  * everyone, so a signed-in browser may keep them like anybody else.
  */
 export function isPrivateResponse(path: string, cookie: string | undefined, responseHeaders: Headers): boolean {
-  if (PRIVATE_PATH.test(path) || responseHeaders.has("set-cookie")) return true;
+  if (responseHeaders.has("set-cookie")) return true;
+  if (CRM_PUBLIC_FILES.has(path)) return false;
+  if (PRIVATE_PATH.test(path)) return true;
   if (!cookie || !SESSION_COOKIE.test(cookie)) return false;
   return !/\bpublic\b/.test(responseHeaders.get("cache-control") ?? "");
 }

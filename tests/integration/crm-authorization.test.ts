@@ -15,6 +15,7 @@ import { action as emailsAction, loader as emailsLoader } from "~/routes/crm-ema
 import { outbox } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { loader as layoutLoader } from "~/routes/crm-layout";
+import { loader as manifestLoader } from "~/routes/crm-manifest";
 import { action as leadsAction, loader as leadsLoader } from "~/routes/crm-leads";
 import { action as propertiesAction, loader as propertiesLoader } from "~/routes/crm-properties";
 import { loader as reportsLoader } from "~/routes/crm-reports";
@@ -59,6 +60,8 @@ describe.each(DATABASE_KINDS)("CRM authorisation matrix on %s", (kind) => {
 
   const pages = [
     { name: "/crm (layout)", run: layoutLoader, path: "/crm", rule: PAGE_RULE },
+    // The installable CRM's manifest (decision 029): public, it names the site only.
+    { name: "/crm/manifest.webmanifest", run: manifestLoader, path: "/crm/manifest.webmanifest", rule: PUBLIC_RULE },
     { name: "/crm (dashboard)", run: dashboardLoader, path: "/crm", rule: PAGE_RULE },
     { name: "/crm/imoveis", run: propertiesLoader, path: "/crm/imoveis", rule: PAGE_RULE },
     { name: "/crm/leads", run: leadsLoader, path: "/crm/leads", rule: PAGE_RULE },

@@ -3,6 +3,7 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import type { Role } from "~/db/values";
 import { cn } from "~/lib/utils";
 import { Icon } from "~/components/ui/icon";
+import { InstallApp, forgetOfflineCopies } from "~/features/pwa/components/installable";
 
 export type CrmNavProps = {
   user: { name: string; email: string; role: Role };
@@ -67,8 +68,11 @@ export function CrmNav({ user, newLeads, siteName }: CrmNavProps) {
           Ver Site
         </Link>
       </li>
+      <InstallApp />
       <li>
-        <Form method="post" action="/crm/sair">
+        {/* A document post, not the client router's: the answer's Clear-Site-Data is handled as
+            for any page load, and nothing of the CRM stays in the tab's memory (decision 029). */}
+        <Form method="post" action="/crm/sair" reloadDocument onSubmit={forgetOfflineCopies}>
           <button type="submit" className="flex w-full items-center gap-3 rounded-md px-3 py-2.5 text-left text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white">
             <Icon name="log-out" className="size-5" />
             Sair

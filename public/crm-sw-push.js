@@ -29,7 +29,7 @@
     var options = {
       body: typeof data.body === "string" ? data.body : "",
       tag: typeof data.tag === "string" ? data.tag : undefined,
-      icon: "/apple-touch-icon.png",
+      icon: "/icons/app-192.png",
       badge: "/apple-touch-icon.png",
       lang: "pt-BR",
       data: { url: sameOriginUrl(data.url) },

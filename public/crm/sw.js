@@ -8,7 +8,7 @@
  *   3. Fetch: build assets (cache first), the CRM's pages (network first, saved per user),
  *      the client router's .data requests while offline
  *   4. Saved pages: stored under the signed-in user's key, served with a marker
- *   (5. Web Push: `push` and `notificationclick` go below section 4)
+ *   5. Web Push: `push` and `notificationclick` live in /crm-sw-push.js (decision 030)
  *
  * What is private never leaves this browser: pages are saved in a cache named after the user's
  * key (X-Offline-Key, a hash the CRM layout sends), a page saved for another key is deleted the
@@ -140,3 +140,10 @@ async function savedPage(url) {
   const html = (await saved.text()).replace(/<html\b/i, `<html data-offline-saved-at="${savedAt}"`);
   return new Response(html, { status: 200, headers: saved.headers });
 }
+
+// ---- 5. Web Push ----------------------------------------------------------------------------
+
+// The push alerts' handlers (issue 25, decision 030) in their own file, pulled in at the top
+// level as importScripts requires; this worker adds no push listener of its own (each push
+// would show twice). The browser re-checks the imported file with this one for updates.
+importScripts("/crm-sw-push.js");

@@ -6,19 +6,23 @@ import { expectFitsWindow, signInAsAdmin, waitForHydration } from "./helpers";
 /**
  * Push alerts in a real Chromium (issue 25). Headless Chromium has no push service to subscribe
  * to, so this covers the browser's two other halves: 'Alertas no celular' in 'Minha conta'
- * (labelled, keyboard-operable, fits a phone, says when the browser cannot), and the service
- * worker's push handler (public/crm-sw-push.js) given a push through the DevTools protocol: it
- * shows the notification, and a URL of another origin is never kept.
+ * (labelled, keyboard-operable, fits a phone, offers to turn alerts on once the CRM's service
+ * worker runs), and the push handler the CRM's worker pulls in (public/crm-sw-push.js) given a
+ * push through the DevTools protocol: it shows the notification, and a URL of another origin is
+ * never kept.
  */
 
 const origin = `http://localhost:${E2E_PORT}`;
 
-test("'Alertas no celular' without a service worker says so; preferences save from the keyboard", async ({ page }) => {
+test("'Alertas no celular' offers alerts once the CRM's worker runs; preferences save from the keyboard", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsAdmin(page);
   await page.goto("/crm/conta");
   await waitForHydration(page);
-  await expect(page.getByText("Este navegador não permite alertas.")).toBeVisible();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByRole("button", { name: "Ativar alertas neste aparelho" })).toBeVisible();
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   await expectFitsWindow(page, "/crm/conta at 390 px");
@@ -44,11 +48,8 @@ test("the service worker's push handler shows the alert and keeps only same-orig
   await signInAsAdmin(page);
   await page.goto("/crm/conta");
   await waitForHydration(page);
-  // Stands in for the CRM's service worker, which pulls this file in with importScripts.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.register("/crm-sw-push.js");
-    await navigator.serviceWorker.ready;
-  });
+  // The CRM's own service worker (public/crm/sw.js), which pulls the push handler in.
+  await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();
   await waitForHydration(page);
   // With a service worker the card offers to turn alerts on (a real subscription needs a push service).
@@ -58,8 +59,9 @@ test("the service worker's push handler shows the alert and keeps only same-orig
   const registrations: { registrationId: string; scopeURL: string }[] = [];
   cdp.on("ServiceWorker.workerRegistrationUpdated", (event) => registrations.push(...event.registrations));
   await cdp.send("ServiceWorker.enable");
-  await expect.poll(() => registrations.find((r) => r.scopeURL.startsWith(origin))?.registrationId).toBeTruthy();
-  const registrationId = registrations.find((r) => r.scopeURL.startsWith(origin))!.registrationId;
+  const crmScope = (r: { scopeURL: string }) => r.scopeURL === `${origin}/crm`;
+  await expect.poll(() => registrations.find(crmScope)?.registrationId).toBeTruthy();
+  const registrationId = registrations.find(crmScope)!.registrationId;
   const notifications = () =>
     page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url })));
 

@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { lead_profiles, leads, outbox, push_events, push_messages, push_subscriptions, settings, visits } from "~/db/schema";
+import { lead_profiles, leads, outbox, proposals, push_events, push_messages, push_subscriptions, settings, visits } from "~/db/schema";
 import { anonymizeLeads } from "~/features/privacy/anonymize.server";
 import { prunePush } from "~/features/push/housekeeping.server";
 import { enqueueNewLeadPush } from "~/features/push/queue.server";
@@ -239,6 +239,29 @@ describe.each(DATABASE_KINDS)("push alerts on %s", (kind) => {
     expect(await runPushSchedule(runtime, new Date(now.getTime() + 40 * 60_000))).toMatchObject({ visits: 0 });
     await deliver();
     expect(openPush(pushesTo(phone)[0], phone)).toMatchObject({ title: "Visita em 1 hora", url: `/crm/leads/${lead.id}` });
+    await account(staff.cookie, { intent: "push-preferences", kinds: "novo_lead" });
+  });
+
+  it("an open proposal on its last day is one 'proposta expirando' push, from 9 h (Natal) on", async () => {
+    const phone = browserSubscription(service);
+    await subscribe(staff, phone);
+    await account(staff.cookie, { intent: "push-preferences", kinds: "proposta_expirando" });
+    const lead = await insertLead(runtime, { full_name: "Otávio Prado Lima" });
+    const listing = await insertProperty(runtime);
+    const open = { lead_id: lead.id, property_id: listing.id, kind: "venda" as const, amount_cents: 54_000_000 };
+    await runtime.db.insert(proposals).values([
+      { ...open, valid_until: "2031-03-10" },
+      { ...open, valid_until: "2031-03-11" },
+      { ...open, valid_until: "2031-03-10", status: "recusada" },
+    ]);
+    // 10 March 2031 in Natal (UTC−3): 08:59 is too early, 09:00 sends, later rounds send nothing more.
+    expect(await runPushSchedule(runtime, new Date("2031-03-10T11:59:00Z"))).toMatchObject({ proposals: 0 });
+    expect(await runPushSchedule(runtime, new Date("2031-03-10T12:00:00Z"))).toMatchObject({ proposals: 1, queued: 1 });
+    expect(await runPushSchedule(runtime, new Date("2031-03-10T20:00:00Z"))).toMatchObject({ proposals: 0, queued: 0 });
+    await deliver();
+    expect(pushesTo(phone).map((push) => openPush(push, phone))).toEqual([
+      { title: "Proposta expirando", body: "A proposta de Otávio vence hoje.", url: `/crm/leads/${lead.id}`, tag: expect.stringMatching(/^proposal-expiring:/) },
+    ]);
     await account(staff.cookie, { intent: "push-preferences", kinds: "novo_lead" });
   });
 

@@ -11,7 +11,7 @@ import { claimEvent, enqueuePush, firstName } from "./queue.server";
 /**
  * The alerts that come from the clock (decision 030), looked for every few seconds by the push
  * worker under a job lock: 'Próximo contato' reminders (a push, and an e-mail to whoever asked
- * for one), 'visita em 1 h', and new matches (a listing published that fits open leads' search
+ * for one), 'visita em 1 h', proposals on their last day, and new matches (a listing published that fits open leads' search
  * profiles). Each event is claimed once in `push_events` — a reminder by (lead, time), so setting
  * a new time arms it again — in the transaction that queues its alerts. Leads have no owner in
  * this CRM: every staff member who wants the kind gets it.
@@ -24,7 +24,7 @@ const VISIT_NOTICE_MS = 3600_000;
 /** At most this many events of each kind per round; the next round takes the rest. */
 const BATCH = 100;
 
-export type ScheduleResult = { reminders: number; visits: number; matches: number; queued: number; emails: number };
+export type ScheduleResult = { reminders: number; visits: number; matches: number; proposals: number; queued: number; emails: number };
 
 const hhmm = (at: Date) => toBrokerDateTimeInput(at).slice(11, 16);
 
@@ -52,7 +52,7 @@ async function reminderEmails(tx: DbOrTx, env: Pick<Env, "publicUrl">, lead: Due
 
 export async function runPushSchedule(runtime: { db: Database; env: Pick<Env, "publicUrl"> }, now: Date): Promise<ScheduleResult> {
   const { db, env } = runtime;
-  const result: ScheduleResult = { reminders: 0, visits: 0, matches: 0, queued: 0, emails: 0 };
+  const result: ScheduleResult = { reminders: 0, visits: 0, matches: 0, proposals: 0, queued: 0, emails: 0 };
   const since = new Date(now.getTime() - LOOKBACK_MS);
 
   const reminders = await queryRows<Due>(
@@ -138,22 +138,40 @@ export async function runPushSchedule(runtime: { db: Database; env: Pick<Env, "p
       });
     });
   }
+
+  await proposalsExpiringToday(db, now, result);
   return result;
 }
 
-/**
- * 'Proposta expirando' (decision 030): proposals are being built elsewhere; their expiry job
- * calls this in its transaction once per proposal and expiry time. Nothing calls it yet.
- */
-export async function enqueueProposalExpiringPush(tx: DbOrTx, proposal: { id: string; leadId: string; leadName: string; expiresAt: Date }): Promise<number> {
-  const key = `proposal-expiring:${proposal.id}:${proposal.expiresAt.getTime()}`;
-  if (!(await claimEvent(tx, key))) return 0;
-  return enqueuePush(tx, {
-    key,
-    kind: "proposta_expirando",
-    title: "Proposta expirando",
-    body: `A proposta de ${firstName(proposal.leadName)} vence às ${hhmm(proposal.expiresAt)}.`,
-    url: leadPath(proposal.leadId),
-    leadId: proposal.leadId,
-  });
+/** From this hour (broker's time) on its last day, an open proposal's 'Proposta expirando' goes out: never in the night. */
+export const PROPOSAL_NOTICE_HOUR = 9;
+
+/** 'Proposta expirando': an open proposal on its last valid day (decision 030), once per proposal and validity date. */
+async function proposalsExpiringToday(db: Database, now: Date, result: ScheduleResult): Promise<void> {
+  const local = toBrokerDateTimeInput(now);
+  if (Number(local.slice(11, 13)) < PROPOSAL_NOTICE_HOUR) return;
+  const today = local.slice(0, 10);
+  const due = await queryRows<{ id: string; lead_id: string; full_name: string; key: string }>(
+    db,
+    sql`
+      select p.id, p.lead_id, l.full_name, 'proposal-expiring:' || p.id || ':' || p.valid_until as key
+      from proposals p join leads l on l.id = p.lead_id
+      where p.status = 'em_negociacao' and p.valid_until = ${today}
+        and not exists (select 1 from push_events e where e.key = 'proposal-expiring:' || p.id || ':' || p.valid_until)
+      limit ${BATCH}`,
+  );
+  for (const proposal of due) {
+    await db.transaction(async (tx) => {
+      if (!(await claimEvent(tx, proposal.key))) return;
+      result.proposals++;
+      result.queued += await enqueuePush(tx, {
+        key: proposal.key,
+        kind: "proposta_expirando",
+        title: "Proposta expirando",
+        body: `A proposta de ${firstName(proposal.full_name)} vence hoje.`,
+        url: leadPath(proposal.lead_id),
+        leadId: proposal.lead_id,
+      });
+    });
+  }
 }

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
+import { ExportLinks } from "./export-links";
 import { LEAD_STATUS_LABELS, LEAD_STATUS_VARIANT, originLabel } from "~/features/leads/labels";
 import { formatDateTime } from "~/lib/format";
 import type { PersonData } from "../person.server";
@@ -29,7 +29,6 @@ export function PersonView({ person }: { person: PersonData }) {
   const allAnonymized = person.leads.every((lead) => lead.anonymized);
   const notes = person.events.filter((event) => event.kind === "note");
   const statusChanges = person.events.filter((event) => event.kind === "status").length;
-  const exportHref = (format: "json" | "csv") => `/crm/privacidade/exportar?lead=${person.anchorId}&formato=${format}`;
   const leadName = (id: string) => person.leads.find((lead) => lead.id === id)?.full_name ?? "";
 
   return (
@@ -51,12 +50,7 @@ export function PersonView({ person }: { person: PersonData }) {
           )}
         </div>
         <div className="flex flex-wrap gap-2">
-          <a href={exportHref("json")} download className={buttonClass("outline")}>
-            <Icon name="download" /> Exportar dados (JSON)
-          </a>
-          <a href={exportHref("csv")} download className={buttonClass("outline")}>
-            <Icon name="file-spreadsheet" /> Exportar dados (CSV)
-          </a>
+          <ExportLinks query={`lead=${person.anchorId}`} />
           {!allAnonymized && <AnonymizeDialog anchorId={person.anchorId} name={anchor.full_name} leadIds={person.leads.map((lead) => lead.id)} />}
         </div>
       </div>

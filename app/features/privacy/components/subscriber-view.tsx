@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { EmailAddress } from "~/components/ui/email-address";
 import { Icon } from "~/components/ui/icon";
+import { ExportLinks } from "./export-links";
 import { type ActionAnswer, useAnswerToast } from "~/features/crm/form-helpers";
 import type { AlertSubscriber } from "~/features/alerts/privacy.server";
 import { formatDateTime } from "~/lib/format";
@@ -37,7 +38,6 @@ export function SubscriberView({ subscriber }: { subscriber: AlertSubscriber }) 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) setConfirming(false);
   }, [fetcher.state, fetcher.data]);
-  const exportHref = (format: "json" | "csv") => `/crm/privacidade/exportar?alerta=${subscriber.anchorId}&formato=${format}`;
   const count = subscriber.alerts.length;
   return (
     <Card className="grid gap-4 p-4 sm:p-5" role="region" aria-labelledby="privacy-subscriber-title">
@@ -52,12 +52,7 @@ export function SubscriberView({ subscriber }: { subscriber: AlertSubscriber }) 
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <a href={exportHref("json")} download className={buttonClass("outline")}>
-            <Icon name="download" /> Exportar dados (JSON)
-          </a>
-          <a href={exportHref("csv")} download className={buttonClass("outline")}>
-            <Icon name="file-spreadsheet" /> Exportar dados (CSV)
-          </a>
+          <ExportLinks query={`alerta=${subscriber.anchorId}`} />
           <Button variant="destructive" onClick={() => setConfirming(true)}>
             <Icon name="trash-2" /> Apagar alertas
           </Button>

@@ -160,7 +160,9 @@ describe.each(DATABASE_KINDS)("CRM on %s", (kind) => {
       expect(lead).toMatchObject({ email: null, notes: null, property_type: "ponto_comercial", origin: "indicacao" });
 
       for (const status of ["convertido", "novo", "perdido", "em_atendimento"]) {
-        const updated = answer(await post(leadsAction, "/crm/leads", { intent: "update", id: lead.id, values: { ...leadValues, status } }));
+        // A lead lost says why (issue 24, item 3; decision 027).
+        const loss = status === "perdido" ? { lost_reason: "Preço" } : {};
+        const updated = answer(await post(leadsAction, "/crm/leads", { intent: "update", id: lead.id, values: { ...leadValues, status, ...loss } }));
         expect(updated.body).toEqual({ ok: true, message: "Lead atualizado com sucesso!" });
       }
       const filtered = await leadsLoader({ request: makeRequest("/crm/leads?status=em_atendimento", { cookie: staff.cookie }), params: {}, context } as never);

@@ -11,4 +11,5 @@ export const CALENDAR_MESSAGES = {
     `Atenção: conflito de horário — a mesma pessoa tem outra visita às ${times.join(", ")} (menos de 1 hora de diferença).`,
 } as const;
 
-export const calendarHref = (view: CalendarView, date: string) => `/crm/visitas?${VIEW_PARAM}=${view}&${DATE_PARAM}=${date}`;
+/** Without a date: the view around today (the server's today, in the broker's zone). */
+export const calendarHref = (view: CalendarView, date?: string) => `/crm/visitas?${VIEW_PARAM}=${view}${date ? `&${DATE_PARAM}=${date}` : ""}`;

@@ -34,7 +34,6 @@ function VisitChip({ visit, onEdit }: { visit: CalendarVisit; onEdit: (visit: Ag
         onClick={() => onEdit(visit)}
         data-testid="calendar-visit"
         data-visit-id={visit.id}
-        aria-label={`Editar visita de ${visit.lead.full_name} às ${visit.time}${status}${visit.conflict ? ", conflito de horário" : ""}`}
         className={cn(
           "flex w-full min-w-0 flex-wrap items-center gap-x-1.5 rounded-md border border-sky-300 bg-sky-50 px-2 py-1 text-left text-sm text-sky-950 hover:bg-sky-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
           visit.status === "realizada" && "border-green-300 bg-green-50 text-green-950",
@@ -43,13 +42,18 @@ function VisitChip({ visit, onEdit }: { visit: CalendarVisit; onEdit: (visit: Ag
           isDragging && "opacity-50",
         )}
       >
+        {/* The name is the visible text (WCAG 2.5.3) with a hidden verb in front. */}
+        <span className="sr-only">Editar visita: </span>
         <time dateTime={visit.scheduled_at} className="font-bold tabular-nums">
           {visit.time}
         </time>
-        <span className="min-w-0 truncate">{visit.lead.full_name}</span>
+        <span className="min-w-0 truncate" data-lead-name>
+          {visit.lead.full_name}
+        </span>
+        {status && <span className="sr-only">{status}</span>}
         {visit.conflict && (
           <Badge variant="warning" className="no-underline">
-            <Icon name="circle-alert" className="size-3" /> Conflito
+            <Icon name="circle-alert" className="size-3" /> Conflito<span className="sr-only"> de horário</span>
           </Badge>
         )}
       </button>

@@ -121,8 +121,13 @@ test.describe("the visits calendar", () => {
     await expect(page.getByText("Visita atualizada!").first()).toBeVisible();
     await expect(target.getByTestId("calendar-visit").filter({ hasText: NAMES.second })).toContainText("11:00");
     await page.reload();
+    await page.screenshot({ path: path.join(SHOTS, "visits-calendar-week-1280-after-drag.png"), fullPage: true });
     await expect(page.getByTestId(`calendar-day-${FRIDAY}`).getByTestId("calendar-visit").filter({ hasText: NAMES.second })).toHaveCount(1);
     await expect(page.getByTestId(`calendar-day-${THURSDAY}`).getByTestId("calendar-visit").filter({ hasText: NAMES.second })).toHaveCount(0);
+    await page.getByRole("link", { name: "Mês", exact: true }).click();
+    await expect(page.getByTestId(`calendar-day-${FRIDAY}`).getByTestId("calendar-visit")).toHaveCount(1);
+    await page.screenshot({ path: path.join(SHOTS, "visits-calendar-month-1280.png"), fullPage: true });
+    await expectNoViolations(page, "month view at 1280 px");
   });
 
   test("on a phone the week is a list of days; the month and day views too; axe passes", async ({ page }) => {
@@ -141,6 +146,7 @@ test.describe("the visits calendar", () => {
     await expect(page).toHaveURL(new RegExp(`vista=mes&data=${WEDNESDAY}`));
     await expect(page.getByTestId(`calendar-day-${WEDNESDAY}`)).toBeVisible();
     await expectFitsWindow(page, "month view at 390 px");
+    await page.screenshot({ path: path.join(SHOTS, "visits-calendar-month-390.png"), fullPage: true });
     await expectNoViolations(page, "month view at 390 px");
 
     // The keyboard reaches a visit and opens its edit dialog (the keyboard's way to reschedule).

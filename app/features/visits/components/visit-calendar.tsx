@@ -34,6 +34,7 @@ function VisitChip({ visit, onEdit }: { visit: CalendarVisit; onEdit: (visit: Ag
         onClick={() => onEdit(visit)}
         data-testid="calendar-visit"
         data-visit-id={visit.id}
+        title={`${visit.time} ${visit.lead.full_name}`}
         className={cn(
           "flex w-full min-w-0 flex-wrap items-center gap-x-1.5 rounded-md border border-sky-300 bg-sky-50 px-2 py-1 text-left text-sm text-sky-950 hover:bg-sky-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
           visit.status === "realizada" && "border-green-300 bg-green-50 text-green-950",
@@ -117,7 +118,7 @@ function DayCell({ day, view, onEdit }: { day: CalendarDay; view: CalendarData["
       {empty ? (
         <p className={cn("text-xs text-muted-foreground", view === "mes" && "sr-only")}>Nada marcado</p>
       ) : (
-        <ul className="grid gap-1">
+        <ul className="grid grid-cols-1 gap-1">
           {day.reminders.map((reminder) => (
             <ReminderChip key={`r-${reminder.leadId}`} reminder={reminder} />
           ))}

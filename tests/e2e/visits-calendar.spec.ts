@@ -80,6 +80,9 @@ test.describe("the visits calendar", () => {
     await schedule(page, first, `${WEDNESDAY}T09:00`);
     await schedule(page, second, `${THURSDAY}T11:00`);
     await schedule(page, clash, `${WEDNESDAY}T09:30`);
+    // 'Próximo contato' with the first lead on Thursday afternoon: a reminder chip in the week.
+    const reminder = await page.request.post(`/crm/leads/${first}`, { data: { intent: "next_contact", next_contact_at: `${THURSDAY}T16:00` } });
+    expect(reminder.ok()).toBe(true);
 
     await page.goto(`/crm/visitas?vista=semana&data=${WEDNESDAY}`);
     await waitForHydration(page);
@@ -90,6 +93,10 @@ test.describe("the visits calendar", () => {
     const weekKeys: Record<string, string[]> = {};
     for (const day of days) weekKeys[day] = await calendarKeys(page.getByTestId(`calendar-day-${day}`));
     expect(weekKeys[WEDNESDAY]).toEqual([`${NAMES.first} às 09:00`, `${NAMES.clash} às 09:30`].sort());
+
+    const call = page.getByTestId(`calendar-day-${THURSDAY}`).getByTestId("calendar-reminder");
+    await expect(call).toHaveText(/16:00\s*Ligar para Calendário/);
+    await expect(call).toHaveAttribute("href", `/crm/leads/${first}`);
 
     // The two visits half an hour apart, both scheduled by the admin: marked, not refused.
     const wednesday = page.getByTestId(`calendar-day-${WEDNESDAY}`);

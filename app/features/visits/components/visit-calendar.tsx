@@ -68,7 +68,7 @@ function ReminderChip({ reminder }: { reminder: CalendarReminder }) {
       <Link
         to={`/crm/leads/${reminder.leadId}`}
         data-testid="calendar-reminder"
-        className="flex w-full items-center gap-1.5 rounded-md border border-dashed border-amber-500 bg-amber-50 px-2 py-1 text-sm text-amber-950 hover:bg-amber-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        className="flex w-full min-w-0 flex-wrap items-center gap-x-1.5 rounded-md border border-dashed border-amber-500 bg-amber-50 px-2 py-1 text-sm text-amber-950 hover:bg-amber-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         <Icon name="phone" className="size-3" />
         <time dateTime={reminder.at} className="font-bold tabular-nums">
@@ -119,12 +119,16 @@ function DayCell({ day, view, onEdit }: { day: CalendarDay; view: CalendarData["
         <p className={cn("text-xs text-muted-foreground", view === "mes" && "sr-only")}>Nada marcado</p>
       ) : (
         <ul className="grid grid-cols-1 gap-1">
-          {day.reminders.map((reminder) => (
-            <ReminderChip key={`r-${reminder.leadId}`} reminder={reminder} />
-          ))}
-          {day.visits.map((visit) => (
-            <VisitChip key={visit.id} visit={visit} onEdit={onEdit} />
-          ))}
+          {/* Calls and visits in time order (ISO instants sort as text). */}
+          {[...day.reminders.map((reminder) => ({ at: reminder.at, reminder })), ...day.visits.map((visit) => ({ at: visit.scheduled_at, visit }))]
+            .sort((a, b) => a.at.localeCompare(b.at))
+            .map((item) =>
+              "visit" in item ? (
+                <VisitChip key={item.visit.id} visit={item.visit} onEdit={onEdit} />
+              ) : (
+                <ReminderChip key={`r-${item.reminder.leadId}`} reminder={item.reminder} />
+              ),
+            )}
         </ul>
       )}
     </section>

@@ -162,6 +162,15 @@ test.describe("the visits calendar", () => {
     const chip = page.getByRole("button", { name: new RegExp(`^Editar visita: 09:00 ${NAMES.first}`) });
     await chip.focus();
     await page.keyboard.press("Enter");
-    await expect(page.getByRole("dialog", { name: "Editar visita" })).toBeVisible();
+    const dialog = page.getByRole("dialog", { name: "Editar visita" });
+    await expect(dialog).toBeVisible();
+    // Moved to 09:15, still within the hour of the 09:30 visit: saved, with a warning.
+    await dialog.getByLabel("Data e hora").fill(`${WEDNESDAY}T09:15`);
+    await dialog.getByRole("button", { name: "Salvar alterações" }).click();
+    await expect(page.getByText(/Visita atualizada! Atenção: conflito de horário .* 09:30/).first()).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: new RegExp(`^Editar visita: 09:15 ${NAMES.first}`) })).toBeVisible();
+    await expectNoViolations(page, "day view with the clash warning at 390 px");
+    await page.screenshot({ path: path.join(SHOTS, "visits-calendar-day-warning-390.png") });
   });
 });

@@ -84,8 +84,12 @@ test.describe("the visits calendar", () => {
     const reminder = await page.request.post(`/crm/leads/${first}`, { data: { intent: "next_contact", next_contact_at: `${THURSDAY}T16:00` } });
     expect(reminder.ok()).toBe(true);
 
+    const consoleErrors: string[] = [];
+    page.on("console", (message) => message.type() === "error" && consoleErrors.push(message.text()));
     await page.goto(`/crm/visitas?vista=semana&data=${WEDNESDAY}`);
     await waitForHydration(page);
+    // Server-rendered, then hydrated with dnd-kit: the two must agree (no hydration warning).
+    expect(consoleErrors).toEqual([]);
     const calendar = page.getByTestId("visit-calendar");
     const days = await calendar.locator("[data-testid^=calendar-day-]").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-testid")!.slice("calendar-day-".length)));
     expect(days).toHaveLength(7);

@@ -7,6 +7,8 @@ import { toast } from "~/components/ui/toaster";
 import { requireStaff } from "~/features/auth/guard.server";
 import { useLiveUpdates } from "~/features/live/use-live-updates";
 import type { AgendaVisit } from "~/features/visits/agenda.server";
+import { CALENDAR_VIEW_LABELS, CALENDAR_VIEWS, calendarHref } from "~/features/visits/calendar-labels";
+import { VisitCalendar } from "~/features/visits/components/visit-calendar";
 import { CalendarFeedCard } from "~/features/visits/components/calendar-feed-card";
 import { VisitAgenda } from "~/features/visits/components/visit-agenda";
 import { type VisitDialogTarget, VisitFormDialog } from "~/features/visits/components/visit-form-dialog";
@@ -29,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Visitas | CRM" }];
 
 export default function CrmVisitsPage({ loaderData }: Route.ComponentProps) {
-  const { agenda, loadFailed, prefill, prefillMissing, feed, leadOptions, propertyOptions } = loaderData;
+  const { agenda, calendar, loadFailed, prefill, prefillMissing, feed, leadOptions, propertyOptions } = loaderData;
   useLiveUpdates("visits");
   const navigate = useNavigate();
   // Opened from a lead page or a booking (?lead=<id>): the form starts with that lead.
@@ -59,39 +61,58 @@ export default function CrmVisitsPage({ loaderData }: Route.ComponentProps) {
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Visitas</h1>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {total} {total === 1 ? "visita" : "visitas"} {agenda.showAll ? "no total" : "a fazer"}
-          </p>
+          {!calendar && (
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {total} {total === 1 ? "visita" : "visitas"} {agenda.showAll ? "no total" : "a fazer"}
+            </p>
+          )}
         </div>
         <Button onClick={() => setDialog({ open: true, target: { mode: "new" } })}>
           <Icon name="calendar-plus" /> Agendar visita
         </Button>
       </header>
 
-      <nav aria-label="Quais visitas mostrar" className="flex flex-wrap gap-2">
+      <nav aria-label="Como mostrar as visitas" className="flex flex-wrap gap-2">
         <Link
           to="/crm/visitas"
-          aria-current={!agenda.showAll ? "page" : undefined}
-          className={cn(buttonClass(agenda.showAll ? "outline" : "default", "sm"))}
+          aria-current={!calendar && !agenda.showAll ? "page" : undefined}
+          className={cn(buttonClass(!calendar && !agenda.showAll ? "default" : "outline", "sm"))}
         >
           Próximas
         </Link>
         <Link
           to={`/crm/visitas?${SHOW_PARAM}=${SHOW_ALL}`}
-          aria-current={agenda.showAll ? "page" : undefined}
-          className={cn(buttonClass(agenda.showAll ? "default" : "outline", "sm"))}
+          aria-current={!calendar && agenda.showAll ? "page" : undefined}
+          className={cn(buttonClass(!calendar && agenda.showAll ? "default" : "outline", "sm"))}
         >
           Todas (inclui passadas e canceladas)
         </Link>
+        {CALENDAR_VIEWS.map((view) => (
+          <Link
+            key={view}
+            // The same day in another view: a week's 'Mês' opens that week's month.
+            to={calendarHref(view, calendar?.date)}
+            aria-current={calendar?.view === view ? "page" : undefined}
+            className={cn(buttonClass(calendar?.view === view ? "default" : "outline", "sm"))}
+          >
+            {CALENDAR_VIEW_LABELS[view]}
+          </Link>
+        ))}
       </nav>
 
-      <VisitAgenda
-        days={agenda.days}
-        emptyText={agenda.showAll ? "Nenhuma visita registrada" : "Nenhuma visita agendada. Use 'Agendar visita' para marcar uma."}
-        onEdit={(visit: AgendaVisit) => setDialog({ open: true, target: { mode: "edit", visit } })}
-      />
+      {calendar ? (
+        <VisitCalendar calendar={calendar} onEdit={(visit: AgendaVisit) => setDialog({ open: true, target: { mode: "edit", visit } })} />
+      ) : (
+        <>
+          <VisitAgenda
+            days={agenda.days}
+            emptyText={agenda.showAll ? "Nenhuma visita registrada" : "Nenhuma visita agendada. Use 'Agendar visita' para marcar uma."}
+            onEdit={(visit: AgendaVisit) => setDialog({ open: true, target: { mode: "edit", visit } })}
+          />
 
-      <Pagination page={agenda.page} pageCount={agenda.pageCount} hrefFor={(target) => `/crm/visitas${withPage(keep, target)}`} />
+          <Pagination page={agenda.page} pageCount={agenda.pageCount} hrefFor={(target) => `/crm/visitas${withPage(keep, target)}`} />
+        </>
+      )}
 
       <CalendarFeedCard active={feed.active} createdAt={feed.createdAt} />
 

@@ -39,7 +39,15 @@ describe.each(DATABASE_KINDS)("visits authorisation matrix on %s", (kind) => {
   const act = (actor: Actor, form: Record<string, string>) =>
     settle(() => visitsAction({ request: makeRequest("/crm/visitas", { form, cookie: cookieOf(actor) }), params: {}, context } as never));
 
-  for (const search of ["", "?mostrar=todas", "?lead=00000000-0000-4000-8000-000000000000", "?opcoes=1&busca_lead=maria"]) {
+  for (const search of [
+    "",
+    "?mostrar=todas",
+    "?lead=00000000-0000-4000-8000-000000000000",
+    "?opcoes=1&busca_lead=maria",
+    "?vista=dia",
+    "?vista=semana&data=2027-03-10",
+    "?vista=mes&data=2027-03-10",
+  ]) {
     it.each(ACTORS)(`loader /crm/visitas${search} for %s`, async (actor) => {
       const result = await settle(() =>
         visitsLoader({ request: makeRequest(`/crm/visitas${search}`, { cookie: cookieOf(actor) }), params: {}, context } as never),

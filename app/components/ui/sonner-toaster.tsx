@@ -10,7 +10,8 @@ export default function SonnerToaster({ onMounted }: { onMounted: () => void }) 
       richColors
       closeButton
       duration={5000}
-      toastOptions={{ classNames: { toast: "font-sans text-sm" } }}
+      // sonner's amber warning text is below AA contrast on its background: ours is darker.
+      toastOptions={{ classNames: { toast: "font-sans text-sm", warning: "bg-amber-50! text-amber-950! border-amber-600!" } }}
       containerAriaLabel="Notificações"
     />
   );

@@ -6,7 +6,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
  * `toast.success(...)` / `toast.error(...)` from anywhere; <Toaster /> sits once in the root.
  */
 
-type Kind = "success" | "error" | "info";
+type Kind = "success" | "error" | "info" | "warning";
 
 let requestMount: (() => void) | undefined;
 let mountRequested = false;
@@ -32,6 +32,7 @@ export const toast = {
   success: (message: ReactNode, options?: ToastOptions) => say("success", message, options),
   error: (message: ReactNode, options?: ToastOptions) => say("error", message, options),
   info: (message: ReactNode, options?: ToastOptions) => say("info", message, options),
+  warning: (message: ReactNode, options?: ToastOptions) => say("warning", message, options),
   dismiss: (id: string) => {
     // Nothing was said yet: nothing to take back, and no reason to load sonner for it.
     if (typeof window === "undefined" || !mountRequested) return;

@@ -4,7 +4,8 @@ import type { FetcherWithComponents } from "react-router";
 import { toast } from "~/components/ui/toaster";
 
 /** What the CRM's actions answer: shown as a toast (spec §8). */
-export type ActionAnswer = { ok: boolean; message: string };
+/** `conflict`: saved, but with a warning to read (a visit clashing with another, decision 031). */
+export type ActionAnswer = { ok: boolean; message: string; conflict?: boolean };
 
 /** The first failing field's message, in the form's order (spec §5: first issue as a toast). */
 export function firstErrorMessage<T extends FieldValues>(errors: FieldErrors<T>, order: readonly (keyof T)[], fallback: string): string {
@@ -40,7 +41,9 @@ export function useAnswerToast(fetcher: Pick<FetcherWithComponents<ActionAnswer>
     if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
     handled.current = answer;
     if (answer.ok) {
-      if (answer.message) toast.success(answer.message);
+      // A warning stays until read: it says something to act on.
+      if (answer.conflict) toast.warning(answer.message, { duration: Infinity });
+      else if (answer.message) toast.success(answer.message);
       latestSuccess.current?.();
     } else {
       toast.error(answer.message);

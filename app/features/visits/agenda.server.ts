@@ -60,6 +60,41 @@ function whereFor(showAll: boolean, now: Date) {
   return and(eq(visits.status, "agendada"), gte(visits.scheduled_at, new Date(startOfBrokerToday(now).getTime() - OVERDUE_DAYS * 86_400_000)));
 }
 
+/** What a visit row of the agenda (list or calendar) selects: join leads, left join properties. */
+export const agendaColumns = {
+  visit: visits,
+  leadName: leads.full_name,
+  leadPhone: leads.phone,
+  propertyId: properties.id,
+  propertyCodigo: properties.codigo,
+  propertyTitle: properties.title,
+};
+
+type AgendaRow = {
+  visit: typeof visits.$inferSelect;
+  leadName: string;
+  leadPhone: string;
+  propertyId: string | null;
+  propertyCodigo: string | null;
+  propertyTitle: string | null;
+};
+
+export function toAgendaVisit(row: AgendaRow, now: Date): AgendaVisit {
+  const at = new Date(row.visit.scheduled_at);
+  return {
+    id: row.visit.id,
+    scheduled_at: at.toISOString(),
+    time: timeFormat.format(at),
+    when_input: toBrokerDateTimeInput(at),
+    status: row.visit.status,
+    notes: row.visit.notes,
+    created_by_name: row.visit.created_by_name,
+    lead: { id: row.visit.lead_id, full_name: row.leadName, phone: row.leadPhone },
+    property: row.propertyId ? { id: row.propertyId, codigo: row.propertyCodigo!, title: row.propertyTitle! } : null,
+    overdue: row.visit.status === "agendada" && at.getTime() < now.getTime(),
+  };
+}
+
 /**
  * One page of the agenda. By default what is still to do: scheduled visits from today on, and
  * those of the last 30 days nobody marked (soonest first). `showAll`: every visit, latest first.
@@ -75,14 +110,7 @@ export async function listAgenda(
   const info = pageInfo(page, total, pageSize);
   if (total === 0) return { ...info, showAll, days: [] };
   const rows = await db
-    .select({
-      visit: visits,
-      leadName: leads.full_name,
-      leadPhone: leads.phone,
-      propertyId: properties.id,
-      propertyCodigo: properties.codigo,
-      propertyTitle: properties.title,
-    })
+    .select(agendaColumns)
     .from(visits)
     .innerJoin(leads, eq(leads.id, visits.lead_id))
     .leftJoin(properties, eq(properties.id, visits.property_id))
@@ -100,18 +128,7 @@ export async function listAgenda(
       group = { day, ...dayHeading(day, now), visits: [] };
       days.push(group);
     }
-    group.visits.push({
-      id: row.visit.id,
-      scheduled_at: at.toISOString(),
-      time: timeFormat.format(at),
-      when_input: toBrokerDateTimeInput(at),
-      status: row.visit.status,
-      notes: row.visit.notes,
-      created_by_name: row.visit.created_by_name,
-      lead: { id: row.visit.lead_id, full_name: row.leadName, phone: row.leadPhone },
-      property: row.propertyId ? { id: row.propertyId, codigo: row.propertyCodigo!, title: row.propertyTitle! } : null,
-      overdue: row.visit.status === "agendada" && at.getTime() < now.getTime(),
-    });
+    group.visits.push(toAgendaVisit(row, now));
   }
   // Latest days first in the full history, but a day always reads in time order.
   if (showAll) for (const group of days) group.visits.reverse();

@@ -17,6 +17,8 @@ import {
   type VisitWriteResult,
 } from "./agenda.server";
 import { feedStatus, feedUrl, regenerateFeed, revokeFeed } from "./calendar.server";
+import { CALENDAR_MESSAGES, VIEW_PARAM } from "./calendar-labels";
+import { type CalendarData, clashesOf, loadCalendar, parseCalendarParams } from "./calendar-view.server";
 import {
   LEAD_PARAM,
   LEAD_SEARCH_PARAM,
@@ -41,20 +43,26 @@ export async function loadVisitsPage(request: Request, staff: StaffUser) {
   const empty: AgendaPage = { ...pageInfo(1, 0, TABLE_PAGE_SIZE), showAll, days: [] };
   // The pickers' searches (typing in the dialog) need only the choices.
   if (optionsOnly) {
-    return { agenda: empty, loadFailed: false, leadOptions: leadChoices, propertyOptions: propertyChoices, prefill: null, prefillMissing: false, feed: { active: false, createdAt: null } };
+    return { agenda: empty, calendar: null, loadFailed: false, leadOptions: leadChoices, propertyOptions: propertyChoices, prefill: null, prefillMissing: false, feed: { active: false, createdAt: null } };
   }
   const leadParam = params.get(LEAD_PARAM);
-  const [agenda, prefill, feed] = await Promise.all([
-    listAgenda(db, { showAll, page: parsePage(params) }).catch((error) => {
-      logger("visits").error({ ...errorFields(error) }, "agenda could not be loaded");
-      return null;
-    }),
+  // ?vista=dia|semana|mes: the calendar instead of the list (a bad view or date is a 400).
+  const calendarParams = params.has(VIEW_PARAM) ? parseCalendarParams(params) : undefined;
+  if (calendarParams === null) throw data(CALENDAR_MESSAGES.badParams, { status: 400 });
+  const failed = (error: unknown) => {
+    logger("visits").error({ ...errorFields(error) }, "agenda could not be loaded");
+    return null;
+  };
+  const [agenda, calendar, prefill, feed] = await Promise.all([
+    calendarParams === undefined ? listAgenda(db, { showAll, page: parsePage(params) }).catch(failed) : empty,
+    calendarParams ? loadCalendar(db, calendarParams).catch(failed) : null,
     schedulePrefill(db, leadParam),
     feedStatus(db, staff.id),
   ]);
   return {
     agenda: agenda ?? empty,
-    loadFailed: agenda === null,
+    calendar: calendar as CalendarData | null,
+    loadFailed: agenda === null || (Boolean(calendarParams) && calendar === null),
     leadOptions: leadChoices,
     propertyOptions: propertyChoices,
     prefill,
@@ -66,7 +74,7 @@ export async function loadVisitsPage(request: Request, staff: StaffUser) {
 export type VisitsPageData = Awaited<ReturnType<typeof loadVisitsPage>>;
 
 /** What the agenda's actions answer (a toast); `feedUrl` only right after a feed is made. */
-export type VisitActionAnswer = { ok: boolean; message: string; feedUrl?: string };
+export type VisitActionAnswer = { ok: boolean; message: string; feedUrl?: string; conflict?: boolean };
 
 const WRITE_ERRORS: Record<Exclude<VisitWriteResult, { ok: true }>["reason"], { status: number; message: string }> = {
   not_found: { status: 404, message: VISIT_MESSAGES.notFound },
@@ -95,7 +103,11 @@ export async function handleVisitsAction(request: Request, staff: StaffUser) {
       if (!parsed.success) return answer(false, firstIssueMessage(parsed.error));
       const result = intent === "create" ? await createVisit(db, actor, parsed.data) : await updateVisit(db, actor, id, parsed.data);
       if (!result.ok) return answer(false, WRITE_ERRORS[result.reason].message, WRITE_ERRORS[result.reason].status);
-      return answer(true, intent === "create" ? VISIT_MESSAGES.created : VISIT_MESSAGES.updated);
+      const saved = intent === "create" ? VISIT_MESSAGES.created : VISIT_MESSAGES.updated;
+      // A clash is a warning, not a refusal: two visits in the same building are fine.
+      const clashes = await clashesOf(db, result.id);
+      if (clashes.length === 0) return answer(true, saved);
+      return data<VisitActionAnswer>({ ok: true, message: `${saved} ${CALENDAR_MESSAGES.clash(clashes)}`, conflict: true });
     }
     if (intent === "status") {
       const status = visitStatusSchema.safeParse(body.status);

@@ -10,6 +10,7 @@ import { isUuid } from "~/lib/ids";
 import { containsPattern, pageInfo, type PageInfo, TABLE_PAGE_SIZE } from "~/lib/pagination";
 import { VISIT_STATUS_VALUES, type VisitStatus } from "./labels";
 import type { VisitFormValues } from "./schema";
+import { queueVisitorMail, type VisitorMailDeps } from "./visitor-mail.server";
 
 /**
  * The visits agenda (/crm/visitas): reads grouped by the broker's calendar day, and the writes
@@ -200,7 +201,11 @@ function rowFrom(values: VisitFormValues) {
   return { lead_id: values.lead_id, property_id: values.property_id, scheduled_at: values.scheduled_at, notes: values.notes ?? null };
 }
 
-export async function createVisit(db: Database, actor: NonNullable<AuditActor>, values: VisitFormValues): Promise<VisitWriteResult> {
+/**
+ * `mail`: the visitor's confirmation goes with the write (issue 25); absent, no e-mail (imports,
+ * tests of the agenda alone).
+ */
+export async function createVisit(db: Database, actor: NonNullable<AuditActor>, values: VisitFormValues, mail?: VisitorMailDeps): Promise<VisitWriteResult> {
   return db.transaction(async (tx) => {
     const missing = await missingReference(tx, values);
     if (missing) return { ok: false, reason: missing };
@@ -209,6 +214,7 @@ export async function createVisit(db: Database, actor: NonNullable<AuditActor>, 
       .values({ ...rowFrom(values), created_by: actor.id, created_by_name: actorName(actor) })
       .returning({ id: visits.id });
     await recordAudit(tx, { actor, action: "visit.create", entity: "visit", entityId: row.id });
+    if (mail) await queueVisitorMail(tx, mail, row.id, "confirmation");
     return { ok: true, id: row.id };
   });
 }
@@ -216,7 +222,13 @@ export async function createVisit(db: Database, actor: NonNullable<AuditActor>, 
 const EDITABLE_FIELDS = ["lead_id", "property_id", "scheduled_at", "notes"] as const;
 
 /** Edit or reschedule; the status stays as it is (its own buttons change it). */
-export async function updateVisit(db: Database, actor: NonNullable<AuditActor>, id: string, values: VisitFormValues): Promise<VisitWriteResult> {
+export async function updateVisit(
+  db: Database,
+  actor: NonNullable<AuditActor>,
+  id: string,
+  values: VisitFormValues,
+  mail?: VisitorMailDeps,
+): Promise<VisitWriteResult> {
   if (!isUuid(id)) return { ok: false, reason: "not_found" };
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(visits).where(eq(visits.id, id)).for("update");
@@ -229,12 +241,20 @@ export async function updateVisit(db: Database, actor: NonNullable<AuditActor>, 
       await tx.update(visits).set({ ...row, updated_at: new Date() }).where(eq(visits.id, id));
       await recordAudit(tx, { actor, action: "visit.update", entity: "visit", entityId: id, details: { fields } });
     }
+    // A new time or place for a scheduled visit: the visitor's calendar copy is updated (same
+    // UID, next SEQUENCE); a visit never confirmed to this lead gets its first confirmation.
+    if (mail && before.status === "agendada" && fields.some((field) => field !== "notes")) {
+      const leadChanged = fields.includes("lead_id");
+      if (leadChanged) await tx.update(visits).set({ confirmation_sequence: null }).where(eq(visits.id, id));
+      const kind = !leadChanged && before.confirmation_sequence != null ? "update" : "confirmation";
+      await queueVisitorMail(tx, mail, id, kind);
+    }
     return { ok: true, id };
   });
 }
 
 /** Done, cancelled, or back to scheduled. The same status again changes nothing. */
-export async function setVisitStatus(db: Database, actor: NonNullable<AuditActor>, id: string, status: VisitStatus): Promise<boolean> {
+export async function setVisitStatus(db: Database, actor: NonNullable<AuditActor>, id: string, status: VisitStatus, mail?: VisitorMailDeps): Promise<boolean> {
   if (!isUuid(id)) return false;
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ status: visits.status }).from(visits).where(eq(visits.id, id)).for("update");
@@ -243,6 +263,9 @@ export async function setVisitStatus(db: Database, actor: NonNullable<AuditActor
     await tx.update(visits).set({ status, updated_at: new Date() }).where(eq(visits.id, id));
     // The status is a word of ours, not a person's data: safe in the audit details.
     await recordAudit(tx, { actor, action: "visit.update", entity: "visit", entityId: id, details: { fields: ["status"], status } });
+    // Cancelled: the visitor's copy is cancelled (if they had one); scheduled again: confirmed again.
+    if (mail && status === "cancelada") await queueVisitorMail(tx, mail, id, "cancellation");
+    if (mail && status === "agendada") await queueVisitorMail(tx, mail, id, "confirmation");
     return true;
   });
 }

@@ -27,6 +27,7 @@ import {
   VISIT_MESSAGES,
 } from "./labels";
 import { visitFormSchema, visitStatusSchema } from "./schema";
+import { visitorMailDeps } from "./visitor-mail.server";
 
 /** The /crm/visitas loader's work, after the route checked the role. */
 export async function loadVisitsPage(request: Request, staff: StaffUser) {
@@ -82,7 +83,9 @@ const STATUS_MESSAGES = { agendada: VISIT_MESSAGES.reopened, realizada: VISIT_ME
  */
 export async function handleVisitsAction(request: Request, staff: StaffUser) {
   const actor = { id: staff.id, email: staff.email, name: staff.name };
-  const { db, env } = await getRuntime();
+  const runtime = await getRuntime();
+  const { db, env } = runtime;
+  const wake = () => runtime.mail.wake();
   const answer = (ok: boolean, message: string, status = ok ? 200 : 400) => data<VisitActionAnswer>({ ok, message }, { status });
   const body = await readBody(request);
   if (body instanceof UnreadableBody) return answer(false, body.message);
@@ -93,14 +96,18 @@ export async function handleVisitsAction(request: Request, staff: StaffUser) {
     if (intent === "create" || intent === "update") {
       const parsed = visitFormSchema.safeParse(body.values ?? body);
       if (!parsed.success) return answer(false, firstIssueMessage(parsed.error));
-      const result = intent === "create" ? await createVisit(db, actor, parsed.data) : await updateVisit(db, actor, id, parsed.data);
+      const mail = await visitorMailDeps(db, env.publicUrl);
+      const result = intent === "create" ? await createVisit(db, actor, parsed.data, mail) : await updateVisit(db, actor, id, parsed.data, mail);
+      // The visitor's confirmation was queued with the visit: send it now, not at the next poll.
+      if (result.ok) wake();
       if (!result.ok) return answer(false, WRITE_ERRORS[result.reason].message, WRITE_ERRORS[result.reason].status);
       return answer(true, intent === "create" ? VISIT_MESSAGES.created : VISIT_MESSAGES.updated);
     }
     if (intent === "status") {
       const status = visitStatusSchema.safeParse(body.status);
       if (!status.success) return answer(false, firstIssueMessage(status.error));
-      if (!(await setVisitStatus(db, actor, id, status.data))) return answer(false, VISIT_MESSAGES.notFound, 404);
+      if (!(await setVisitStatus(db, actor, id, status.data, await visitorMailDeps(db, env.publicUrl)))) return answer(false, VISIT_MESSAGES.notFound, 404);
+      wake();
       return answer(true, STATUS_MESSAGES[status.data]);
     }
     if (intent === "feed") {

@@ -276,7 +276,7 @@ export const leads = pgTable(
     portal_temperature: text("portal_temperature"),
     // Not in the spec (issue 25): the days and periods a visitor prefers for the visit (booking
     // form), [{ day: "2026-12-01", period: "manha" }, …], at most 3; personal like the rest.
-    visit_preferences: jsonb("visit_preferences").$type<{ day: string; period: "manha" | "tarde" | "noite" }[]>(),
+    visit_preferences: jsonb("visit_preferences").$type<{ day: string; period?: "manha" | "tarde" | "noite" }[]>(),
   },
   (table) => [
     index("leads_next_contact_idx").on(table.next_contact_at).where(sql`next_contact_at is not null`),

@@ -7,6 +7,7 @@ import { firstName } from "~/features/push/kinds";
 import { dayHeading } from "./days";
 import type { ReminderForCalendar } from "./calendar.server";
 import { isUuid } from "~/lib/ids";
+import { preferenceLabel, type VisitPreference } from "~/features/leads/visit-preferences";
 import { containsPattern, pageInfo, type PageInfo, TABLE_PAGE_SIZE } from "~/lib/pagination";
 import { VISIT_STATUS_VALUES, type VisitStatus } from "./labels";
 import type { VisitFormValues } from "./schema";
@@ -34,7 +35,7 @@ export type AgendaVisit = {
   status: VisitStatus;
   notes: string | null;
   created_by_name: string | null;
-  lead: { id: string; full_name: string; phone: string };
+  lead: { id: string; full_name: string; phone: string; preferences: string[] };
   property: { id: string; codigo: string; title: string } | null;
   /** Still 'agendada' although its time has passed: the broker should say how it went. */
   overdue: boolean;
@@ -44,7 +45,10 @@ export type AgendaDay = { day: string; label: string; date: string; visits: Agen
 
 export type AgendaPage = PageInfo & { showAll: boolean; days: AgendaDay[] };
 
-export type LeadOption = { id: string; label: string; property_id: string | null };
+/** `preferences`: the days and periods the lead asked for when booking (issue 25), as labels. */
+export type LeadOption = { id: string; label: string; property_id: string | null; preferences?: string[] };
+
+const preferenceLabels = (list: VisitPreference[] | null) => (list ?? []).map(preferenceLabel);
 export type PropertyOption = { id: string; label: string };
 
 /** How far back the default view keeps visits nobody marked as done or cancelled. */
@@ -80,6 +84,7 @@ export async function listAgenda(
       visit: visits,
       leadName: leads.full_name,
       leadPhone: leads.phone,
+      leadPreferences: leads.visit_preferences,
       propertyId: properties.id,
       propertyCodigo: properties.codigo,
       propertyTitle: properties.title,
@@ -109,7 +114,7 @@ export async function listAgenda(
       status: row.visit.status,
       notes: row.visit.notes,
       created_by_name: row.visit.created_by_name,
-      lead: { id: row.visit.lead_id, full_name: row.leadName, phone: row.leadPhone },
+      lead: { id: row.visit.lead_id, full_name: row.leadName, phone: row.leadPhone, preferences: preferenceLabels(row.leadPreferences) },
       property: row.propertyId ? { id: row.propertyId, codigo: row.propertyCodigo!, title: row.propertyTitle! } : null,
       overdue: row.visit.status === "agendada" && at.getTime() < now.getTime(),
     });
@@ -132,12 +137,12 @@ export async function leadOptions(db: Database, search: string): Promise<LeadOpt
     ? sql`lead_search_text(${leads.full_name}, ${leads.email}, ${leads.phone}) like immutable_unaccent(lower(${containsPattern(search)})) escape '\\'`
     : undefined;
   const rows = await db
-    .select({ id: leads.id, full_name: leads.full_name, phone: leads.phone, property_id: leads.property_id })
+    .select({ id: leads.id, full_name: leads.full_name, phone: leads.phone, property_id: leads.property_id, preferences: leads.visit_preferences })
     .from(leads)
     .where(where)
     .orderBy(desc(leads.created_at), desc(leads.id))
     .limit(PICKER_LIMIT);
-  return rows.map((row) => ({ id: row.id, label: leadLabel(row), property_id: row.property_id }));
+  return rows.map((row) => ({ id: row.id, label: leadLabel(row), property_id: row.property_id, preferences: preferenceLabels(row.preferences) }));
 }
 
 /** The property picker's choices: the latest listings, or those whose código, title or bairro match. */
@@ -166,6 +171,7 @@ export async function schedulePrefill(db: Database, leadId: string | null): Prom
       full_name: leads.full_name,
       phone: leads.phone,
       property_id: leads.property_id,
+      preferences: leads.visit_preferences,
       codigo: properties.codigo,
       title: properties.title,
     })
@@ -175,7 +181,7 @@ export async function schedulePrefill(db: Database, leadId: string | null): Prom
     .limit(1);
   if (!row) return null;
   return {
-    lead: { id: row.id, label: leadLabel(row), property_id: row.property_id },
+    lead: { id: row.id, label: leadLabel(row), property_id: row.property_id, preferences: preferenceLabels(row.preferences) },
     property: row.property_id && row.codigo ? { id: row.property_id, label: propertyLabel({ codigo: row.codigo, title: row.title! }) } : null,
   };
 }

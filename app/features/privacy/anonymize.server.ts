@@ -37,6 +37,8 @@ export async function anonymizeLeadsInTx(
       email: null,
       notes: sql`case when ${leads.notes} is null then null else ${ANONYMIZED.text} end`,
       next_contact_at: null,
+      // The days a person said they were free (issue 25) go with them.
+      visit_preferences: null,
     })
     .where(inArray(leads.id, ids))
     .returning({ id: leads.id });

@@ -4,6 +4,7 @@ import { mailKindLabel } from "~/features/mail/labels";
 import { LINK_TOKEN_PLACEHOLDER } from "~/features/mail/sealed-link.server";
 import { TYPE_LABELS } from "~/features/properties/labels";
 import { formatDateTime } from "~/lib/format";
+import { preferenceLabel, type VisitPreference } from "~/features/leads/visit-preferences";
 import type { PersonData, PersonEmail, PersonEvent, PersonLead, PersonVisit } from "./person.server";
 
 /**
@@ -45,6 +46,7 @@ function leadDocument(lead: PersonLead) {
     imovel: propertyOf(lead.property),
     portal: lead.portal_name ?? null,
     temperatura: lead.portal_temperature ?? null,
+    dias_preferidos_para_visita: lead.visit_preferences ? lead.visit_preferences.map((p) => preferenceLabel(p as VisitPreference)) : [],
   };
 }
 
@@ -163,7 +165,9 @@ export function personCsv(person: PersonData): string {
       origem: lead.origem,
       situacao: lead.situacao,
       imovel: propertyText(lead.imovel),
-      texto: lead.observacoes,
+      texto: [lead.observacoes, lead.dias_preferidos_para_visita.length > 0 ? `Dias preferidos: ${lead.dias_preferidos_para_visita.join("; ")}` : null]
+        .filter(Boolean)
+        .join("\n") || null,
     });
   }
   for (const event of person.events.map(eventDocument)) {

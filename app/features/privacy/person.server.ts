@@ -94,6 +94,8 @@ export type PersonLead = {
   property: { codigo: string; title: string } | null;
   portal_name: string | null;
   portal_temperature: string | null;
+  /** The booking form's preferred days and periods (issue 25). */
+  visit_preferences: { day: string; period?: string }[] | null;
   anonymized: boolean;
 };
 
@@ -190,6 +192,7 @@ export async function loadLeadsData(db: Database, anchorId: string, ids: string[
     leads: leadRows.map(({ lead, codigo, title }) => ({
       ...crmLeadFields(lead),
       next_contact_at: isoOrNull(lead.next_contact_at),
+      visit_preferences: lead.visit_preferences ?? null,
       property: codigo && title ? { codigo, title } : null,
       anonymized: isAnonymized(lead),
     })),

@@ -5,7 +5,7 @@ import { outbox, user, visits } from "~/db/schema";
 import { deliverDueMail } from "~/features/mail/worker.server";
 import { loadBrokerProfile } from "~/features/settings/settings.server";
 import { queueVisitReminders, visitorMailDeps } from "~/features/visits/visitor-mail.server";
-import { action as visitsAction } from "~/routes/crm-visits";
+import { action as visitsAction, loader as visitsLoader } from "~/routes/crm-visits";
 import { context } from "../helpers/authorization";
 import { createSignedInUser, insertLead, insertProperty, type TestUser } from "../helpers/factories";
 import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
@@ -143,6 +143,19 @@ describe.each(DATABASE_KINDS)("the visitor's confirmation and reminder on %s", (
     const third = await attachedIcs(cancelled);
     expect(third.calendar.METHOD).toBe("CANCEL");
     expect(third.events[0]).toMatchObject({ UID: event.UID, SEQUENCE: "2", STATUS: "CANCELLED" });
+  });
+
+  it("offers 'Confirmar por WhatsApp' on a scheduled visit: the settings' template, filled, with the date", async () => {
+    const lead = await insertLead(test.runtime, { full_name: "Walter Zap", phone: "(84) 98888-1212" });
+    const when = `${dayIn(3)}T10:30`;
+    await post({ intent: "create", values: { lead_id: lead.id, scheduled_at: when } });
+    const request = new Request("http://localhost:3000/crm/visitas", { headers: { Cookie: staff.cookie } });
+    const page = (await visitsLoader({ request, params: {}, context } as never)) as Awaited<ReturnType<typeof visitsLoader>>;
+    const shown = page.agenda.days.flatMap((day) => day.visits).find((visit) => visit.lead.id === lead.id)!;
+    const link = new URL(shown.whatsapp_confirm!);
+    expect(link.origin + link.pathname).toBe("https://wa.me/5584988881212");
+    const [y, m, d] = dayIn(3).split("-");
+    expect(link.searchParams.get("text")).toBe(`Olá, Walter! Passando para confirmar nossa visita ao imóvel . Posso contar com você? Data: ${d}/${m}/${y} às 10:30.`);
   });
 
   it("sends nothing to a lead without an e-mail", async () => {

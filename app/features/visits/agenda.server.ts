@@ -39,6 +39,8 @@ export type AgendaVisit = {
   property: { id: string; codigo: string; title: string } | null;
   /** Still 'agendada' although its time has passed: the broker should say how it went. */
   overdue: boolean;
+  /** 'Confirmar por WhatsApp' (issue 25): a wa.me link with the confirmation text, while scheduled. */
+  whatsapp_confirm: string | null;
 };
 
 export type AgendaDay = { day: string; label: string; date: string; visits: AgendaVisit[] };
@@ -117,6 +119,7 @@ export async function listAgenda(
       lead: { id: row.visit.lead_id, full_name: row.leadName, phone: row.leadPhone, preferences: preferenceLabels(row.leadPreferences) },
       property: row.propertyId ? { id: row.propertyId, codigo: row.propertyCodigo!, title: row.propertyTitle! } : null,
       overdue: row.visit.status === "agendada" && at.getTime() < now.getTime(),
+      whatsapp_confirm: null,
     });
   }
   // Latest days first in the full history, but a day always reads in time order.

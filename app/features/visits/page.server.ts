@@ -1,4 +1,9 @@
 import { data } from "react-router";
+import type { Database } from "~/db/client.server";
+import { leadWhatsappLink } from "~/features/leads/contact-links";
+import { loadBrokerProfile, loadWhatsappTemplates } from "~/features/settings/settings.server";
+import { DEFAULT_WHATSAPP_TEMPLATES, fillTemplate, type WhatsappTemplate } from "~/features/settings/templates";
+import { formatDateTime } from "~/lib/format";
 import type { StaffUser } from "~/features/auth/guard.server";
 import { firstIssueMessage } from "~/lib/form-data";
 import { errorFields, logger } from "~/lib/logger.server";
@@ -53,6 +58,7 @@ export async function loadVisitsPage(request: Request, staff: StaffUser) {
     schedulePrefill(db, leadParam),
     feedStatus(db, staff.id),
   ]);
+  if (agenda) await addWhatsappConfirmations(db, agenda);
   return {
     agenda: agenda ?? empty,
     loadFailed: agenda === null,
@@ -62,6 +68,33 @@ export async function loadVisitsPage(request: Request, staff: StaffUser) {
     prefillMissing: Boolean(leadParam) && prefill === null,
     feed,
   };
+}
+
+/**
+ * 'Confirmar por WhatsApp' on each scheduled visit: the settings' confirmation template (the one
+ * named like 'Confirmar visita', else the first-run one) filled for the lead, with the date added
+ * when the template does not say it.
+ */
+async function addWhatsappConfirmations(db: Database, agenda: AgendaPage): Promise<void> {
+  const [templates, broker] = await Promise.all([loadWhatsappTemplates(db), loadBrokerProfile(db)]);
+  const template = confirmationTemplate(templates);
+  for (const day of agenda.days) {
+    for (const visit of day.visits) {
+      if (visit.status !== "agendada") continue;
+      const filled = fillTemplate(template.body, { leadName: visit.lead.full_name, propertyTitle: visit.property?.title ?? "", propertyCodigo: visit.property?.codigo ?? "", brokerName: broker.name });
+      const when = `${formatDateTime(visit.scheduled_at).replace(", ", " às ")}`;
+      visit.whatsapp_confirm = leadWhatsappLink(visit.lead.phone, `${filled} Data: ${when}.`);
+    }
+  }
+}
+
+export function confirmationTemplate(templates: WhatsappTemplate[]): WhatsappTemplate {
+  const fold = (value: string) => value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  return (
+    templates.find((template) => template.id === "confirmar-visita") ??
+    templates.find((template) => fold(template.name).includes("confirm")) ??
+    DEFAULT_WHATSAPP_TEMPLATES.find((template) => template.id === "confirmar-visita")!
+  );
 }
 
 export type VisitsPageData = Awaited<ReturnType<typeof loadVisitsPage>>;

@@ -12,7 +12,7 @@ import { firstIssueMessage } from "~/lib/form-data";
 import { LEAD_MESSAGES } from "../messages";
 import { Honeypot } from "./honeypot";
 import { PrivacyNote } from "./privacy-note";
-import { PREFERENCE_SLOTS, preferenceRange, VISIT_PERIOD_LABELS, VISIT_PERIODS } from "../visit-preferences";
+import { PREFERENCE_SLOTS, preferenceRange, VISIT_PERIOD_LABELS, VISIT_PERIODS } from "../visit-preference-values";
 
 export type BookingResult = { ok: boolean; message: string };
 

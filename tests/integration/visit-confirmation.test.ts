@@ -158,9 +158,11 @@ describe.each(DATABASE_KINDS)("the visitor's confirmation and reminder on %s", (
     expect(link.searchParams.get("text")).toBe(`Olá, Walter! Passando para confirmar nossa visita ao imóvel . Posso contar com você? Data: ${d}/${m}/${y} às 10:30.`);
   });
 
-  it("sends nothing to a lead without an e-mail", async () => {
+  it("sends nothing to a lead without an e-mail, nor for a visit recorded after the fact", async () => {
     const lead = await insertLead(test.runtime, { full_name: "Sem Email" });
     expect(await post({ intent: "create", values: { lead_id: lead.id, scheduled_at: `${dayIn(32)}T10:00` } })).toMatchObject({ ok: true });
+    const past = await insertLead(test.runtime, { full_name: "Já Visitou", email: "ja@teste.com" });
+    expect(await post({ intent: "create", values: { lead_id: past.id, scheduled_at: `${dayIn(-3)}T10:00` } })).toMatchObject({ ok: true });
     expect(await test.runtime.db.select().from(outbox)).toHaveLength(0);
   });
 

@@ -139,6 +139,8 @@ function visitorMail(visit: VisitRow, deps: VisitorMailDeps, kind: VisitorMailKi
 export async function queueVisitorMail(tx: Tx, deps: VisitorMailDeps, visitId: string, kind: VisitorMailKind): Promise<boolean> {
   const visit = await readVisit(tx, visitId);
   if (!visit?.email) return false;
+  // A visit recorded after the fact (or cancelled once past) is nothing to tell the visitor.
+  if (visit.scheduled_at.getTime() <= Date.now()) return false;
   const [state] = await tx.select({ sequence: visits.confirmation_sequence }).from(visits).where(eq(visits.id, visitId));
   // Nothing to update or cancel in a calendar that never got the visit.
   if ((kind === "update" || kind === "cancellation") && state?.sequence == null) return false;

@@ -1,6 +1,6 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { leads, properties } from "~/db/schema";
+import { leads, outbox, properties } from "~/db/schema";
 import { DEFAULT_FILTERS, type ListFilters } from "~/features/properties/filters";
 import { action as contactAction } from "~/routes/contact";
 import { loader as homeLoader } from "~/routes/home";
@@ -190,6 +190,10 @@ describe.each(DATABASE_KINDS)("public site on %s", (kind) => {
       expect(result.status).toBe(200);
       const [lead] = await test.runtime.db.select().from(leads).orderBy(desc(leads.created_at)).limit(1);
       expect(lead.visit_preferences).toEqual([{ day: max, period: "tarde" }, { day: min }]);
+      // The broker's new-lead alert lists them too.
+      const [alert] = await test.runtime.db.select().from(outbox).where(eq(outbox.lead_id, lead.id));
+      const [y, m, d] = max.split("-");
+      expect(alert.text_body).toMatch(new RegExp(`Dias preferidos: \\S+ ${d}/${m}/${y} — Tarde; `));
 
       const [{ total: before }] = await test.runtime.db.select({ total: count() }).from(leads);
       const past = brokerDay(new Date(Date.now() - 86_400_000));

@@ -11,7 +11,7 @@ import { consume } from "~/lib/throttle.server";
 import { DATABASE_RETRY_AFTER_SECONDS } from "~/lib/unavailable";
 import { HONEYPOT_FIELD, LEAD_MESSAGES } from "./messages";
 import { contactSchema, visitBookingSchema } from "./schema";
-import { preferencesOf } from "./visit-preferences";
+import { preferenceLabel, preferencesOf } from "./visit-preferences";
 
 const PREFERENCE_FIELD_NAMES = ["pref_day_1", "pref_period_1", "pref_day_2", "pref_period_2", "pref_day_3", "pref_period_3"] as const;
 
@@ -86,6 +86,7 @@ async function createSiteLead<T>(
         message: row.notes ?? null,
         source,
         property: property ?? null,
+        preferences: (row.visit_preferences ?? []).map(preferenceLabel),
       });
       return created.id;
     });

@@ -69,6 +69,7 @@ export async function anonymizeLeadsInTx(
             text_body: ANONYMIZED.text,
             html_body: null,
             link_token: null,
+            ics_attachment: null,
             last_error: sql`case when ${outbox.status} = 'pending' then ${ANONYMIZED.cancelledMail} else null end`,
             status: sql`case when ${outbox.status} = 'pending' then 'failed' else ${outbox.status} end`,
             locked_until: null,

@@ -13,6 +13,7 @@ import { type BackupSchedule, startBackupSchedule } from "~/features/backup/sche
 import { seedDemoIfEmpty } from "~/features/properties/seed/seed.server";
 import { LiveHub } from "~/features/live/hub.server";
 import { pruneOutbox } from "~/features/mail/housekeeping.server";
+import { queueVisitReminders, visitorMailDeps } from "~/features/visits/visitor-mail.server";
 import { pruneAlerts } from "~/features/alerts/alerts.server";
 import { runAlertDigests } from "~/features/alerts/digest.server";
 import { sealStoredLinks } from "~/features/mail/stored-links.server";
@@ -164,6 +165,11 @@ export async function housekeepingRound(runtime: Pick<Runtime, "db" | "storage" 
     await expireProposals(runtime.db, brokerDay(new Date()))
       .then((expired) => expired > 0 && log.info({ expired }, "proposals expired"))
       .catch((error) => log.error({ ...errorFields(error) }, "proposal expiry failed"));
+    // The visitors' day-before reminders (issue 25): one per visit and time, claimed on the visit.
+    await visitorMailDeps(runtime.db, runtime.env.publicUrl)
+      .then((deps) => queueVisitReminders(runtime.db, deps))
+      .then((queued) => queued > 0 && log.info({ queued }, "visit reminders queued"))
+      .catch((error) => log.error({ ...errorFields(error) }, "visit reminders round failed"));
   });
 }
 

@@ -282,6 +282,9 @@ export const leads = pgTable(
     lost_reason: text("lost_reason"),
     lost_note: text("lost_note"),
     lost_at: timestamp("lost_at", { withTimezone: true }),
+    // Not in the spec (issue 25): the days and periods a visitor prefers for the visit (booking
+    // form), [{ day: "2026-12-01", period: "manha" }, …], at most 3; personal like the rest.
+    visit_preferences: jsonb("visit_preferences").$type<{ day: string; period?: "manha" | "tarde" | "noite" }[]>(),
   },
   (table) => [
     index("leads_next_contact_idx").on(table.next_contact_at).where(sql`next_contact_at is not null`),
@@ -465,6 +468,8 @@ export const outbox = pgTable(
      * LINK_TOKEN_PLACEHOLDER like the bodies; the sender adds the one-click headers.
      */
     list_unsubscribe: text("list_unsubscribe"),
+    /** A visit's confirmation (issue 25): the .ics the sender attaches (nothing the mail does not say). */
+    ics_attachment: text("ics_attachment"),
   },
   (table) => [
     index("outbox_due_idx").on(table.status, table.next_attempt_at),
@@ -577,6 +582,10 @@ export const visits = pgTable(
     created_by_name: text("created_by_name"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // Issue 25: the visitor's calendar copy. SEQUENCE of the last confirmation e-mailed (null:
+    // none yet), and the time the day-before reminder went for (a new time earns a new one).
+    confirmation_sequence: integer("confirmation_sequence"),
+    reminded_for: timestamp("reminded_for", { withTimezone: true }),
   },
   (table) => [
     index("visits_scheduled_at_idx").on(table.scheduled_at, table.id),

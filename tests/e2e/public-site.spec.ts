@@ -173,6 +173,35 @@ test.describe("public site", () => {
     await admin.close();
   });
 
+  test("booking without JavaScript with a preferred day and period; the broker sees it where the visit is scheduled", async ({ browser, page }) => {
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    const name = `Visitante Sem Script ${Date.now()}`;
+    // Three days from now in Natal (UTC−3).
+    const day = new Date(Date.now() + 3 * 86_400_000 - 3 * 3_600_000).toISOString().slice(0, 10);
+    await plain.goto("/agendar-visita");
+    await plain.getByLabel("Nome completo").fill(name);
+    await plain.getByLabel("Telefone (WhatsApp)").fill("(84) 99999-5678");
+    await plain.getByLabel("1º dia", { exact: true }).fill(day);
+    await plain.getByLabel("Período do 1º dia").selectOption("tarde");
+    await plain.getByRole("button", { name: "Agendar Visita" }).click();
+    await expect(plain.getByRole("status")).toHaveText("Agendamento realizado com sucesso! Entraremos em contato em breve.");
+    await noScript.close();
+
+    await signInAsAdmin(page);
+    await page.goto("/crm/visitas");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Agendar visita" }).click();
+    const dialog = page.getByRole("dialog", { name: "Agendar visita" });
+    await dialog.getByLabel("Buscar lead (nome, telefone ou email)").fill(name);
+    const option = dialog.getByLabel("Lead", { exact: true }).locator("option", { hasText: name });
+    await expect(option).toHaveCount(1);
+    await dialog.getByLabel("Lead", { exact: true }).selectOption((await option.getAttribute("value"))!);
+    const [year, month, date] = day.split("-");
+    await expect(dialog.getByTestId("visit-preferences")).toContainText("Dias preferidos pelo visitante");
+    await expect(dialog.getByTestId("visit-preferences")).toContainText(`${date}/${month}/${year} — Tarde`);
+  });
+
   test("contact: the message becomes a lead and the chat opens with its details", async ({ page, context }) => {
     // The chat app's site is out of reach here: answer for it, so the new tab lands on its address.
     await context.route("https://wa.me/**", (route) => route.fulfill({ contentType: "text/html", body: "<p>WhatsApp</p>" }));

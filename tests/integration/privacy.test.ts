@@ -104,7 +104,7 @@ describe.each(DATABASE_KINDS)("the person's rights (LGPD) on %s", (kind) => {
     // The alert went out already (it stays "sent"); the reminder below still waits.
     await db.update(outbox).set({ status: "sent", sent_at: new Date() }).where(eq(outbox.lead_id, contact.id));
     // 2. The same phone typed without formatting, another day; 3. the same e-mail (other case), another phone.
-    ids.digitsOnly = (await insertLead(test.runtime, { full_name: PERSON.name, phone: PERSON.digits, origin: "whatsapp", status: "em_atendimento", property_id: property.id })).id;
+    ids.digitsOnly = (await insertLead(test.runtime, { full_name: PERSON.name, phone: PERSON.digits, origin: "whatsapp", status: "em_atendimento", property_id: property.id, visit_preferences: [{ day: "2026-03-07", period: "tarde" }, { day: "2026-03-09" }] })).id;
     ids.sameEmail = (await insertLead(test.runtime, { full_name: PERSON.otherPhoneLeadName, phone: PERSON.otherPhone, email: PERSON.email.toUpperCase(), origin: "indicacao", status: "convertido" })).id;
     // Someone else.
     ids.other = (await insertLead(test.runtime, { full_name: OTHER.name, phone: OTHER.phone, email: OTHER.email, notes: "Cliente antigo do Roberto" })).id;
@@ -190,8 +190,10 @@ describe.each(DATABASE_KINDS)("the person's rights (LGPD) on %s", (kind) => {
     expect(contact.criado_em).toMatch(DATE);
     expect(Object.keys(contact)).toEqual([
       "id", "nome_completo", "telefone", "email", "interesse", "tipo_de_imovel", "origem", "situacao", "observacoes", "criado_em", "proximo_contato", "imovel", "portal", "temperatura",
-      "motivo_da_perda", "observacao_da_perda", "perdido_em",
+      "motivo_da_perda", "observacao_da_perda", "perdido_em", "dias_preferidos_para_visita",
     ]);
+    // The booking form's preferred days (issue 25) go with the lead.
+    expect(exported.leads.find((lead: { id: string }) => lead.id === ids.digitsOnly).dias_preferidos_para_visita).toEqual(["Sáb. 07/03/2026 — Tarde", "Seg. 09/03/2026"]);
     const sameEmail = exported.leads.find((lead: { id: string }) => lead.id === ids.sameEmail);
     expect(sameEmail).toMatchObject({ origem: "Indicação", situacao: "Perdido", motivo_da_perda: "Comprou com outro corretor", observacao_da_perda: PERSON.lossNote });
     expect(sameEmail.perdido_em).toMatch(DATE);
@@ -297,7 +299,7 @@ describe.each(DATABASE_KINDS)("the person's rights (LGPD) on %s", (kind) => {
     expect(await reportCounts(test)).toEqual(before);
 
     const rows = await test.runtime.db.select().from(leads).where(inArray(leads.id, [ids.contact, ids.digitsOnly, ids.sameEmail]));
-    for (const row of rows) expect(row).toMatchObject({ full_name: ANONYMIZED.name, phone: ANONYMIZED.phone, email: null });
+    for (const row of rows) expect(row).toMatchObject({ full_name: ANONYMIZED.name, phone: ANONYMIZED.phone, email: null, visit_preferences: null });
     expect(rows.find((row) => row.id === ids.contact)!.notes).toBe(ANONYMIZED.text);
     // Issue 24: the loss's note goes, its reason (a label of the settings' list) stays for the reports.
     expect(rows.find((row) => row.id === ids.sameEmail)).toMatchObject({ status: "perdido", lost_reason: "Comprou com outro corretor", lost_note: ANONYMIZED.text });

@@ -1,6 +1,6 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { leads, properties } from "~/db/schema";
+import { leads, outbox, properties } from "~/db/schema";
 import { DEFAULT_FILTERS, type ListFilters } from "~/features/properties/filters";
 import { action as contactAction } from "~/routes/contact";
 import { loader as homeLoader } from "~/routes/home";
@@ -11,6 +11,8 @@ import { loader as robotsLoader } from "~/routes/robots";
 import { loader as sitemapLoader } from "~/routes/sitemap";
 import { action as bookingAction } from "~/routes/visit-booking";
 import { insertProperty, makeRequest } from "../helpers/factories";
+import { preferenceRange } from "~/features/leads/visit-preferences";
+import { brokerDay } from "~/lib/format";
 import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
 
 const PARTNER = "Parceiro Confidencial Ltda";
@@ -171,6 +173,45 @@ describe.each(DATABASE_KINDS)("public site on %s", (kind) => {
         interest_type: "comprar",
         property_id: ids.apPontaNegra,
       });
+    });
+
+    it("stores the preferred days and periods of a booking (issue 25), and refuses bad ones with 400", async () => {
+      const { min, max } = preferenceRange();
+      const result = await booking({
+        full_name: "Paula Prefere",
+        phone: "(84) 99999-4321",
+        pref_day_1: max,
+        pref_period_1: "tarde",
+        pref_day_2: "",
+        pref_period_2: "",
+        pref_day_3: min,
+        pref_period_3: "",
+      });
+      expect(result.status).toBe(200);
+      const [lead] = await test.runtime.db.select().from(leads).orderBy(desc(leads.created_at)).limit(1);
+      expect(lead.visit_preferences).toEqual([{ day: max, period: "tarde" }, { day: min }]);
+      // The broker's new-lead alert lists them too.
+      const [alert] = await test.runtime.db.select().from(outbox).where(eq(outbox.lead_id, lead.id));
+      const [y, m, d] = max.split("-");
+      expect(alert.text_body).toMatch(new RegExp(`Dias preferidos: \\S+ ${d}/${m}/${y} — Tarde; `));
+
+      const [{ total: before }] = await test.runtime.db.select({ total: count() }).from(leads);
+      const past = brokerDay(new Date(Date.now() - 86_400_000));
+      const tooFar = brokerDay(new Date(Date.now() + 61 * 86_400_000));
+      const refused: [Record<string, string>, string][] = [
+        [{ pref_day_1: past }, "1º dia preferido: escolha uma data entre hoje e os próximos 60 dias"],
+        [{ pref_day_2: tooFar }, "2º dia preferido: escolha uma data entre hoje e os próximos 60 dias"],
+        [{ pref_day_1: "2026-02-30" }, "1º dia preferido: escolha uma data entre hoje e os próximos 60 dias"],
+        [{ pref_day_1: "amanhã" }, "1º dia preferido: escolha uma data entre hoje e os próximos 60 dias"],
+        [{ pref_day_1: min, pref_period_1: "madrugada" }, "Período do 1º dia inválido: escolha manhã, tarde ou noite"],
+        [{ pref_period_3: "noite" }, "Escolha o 3º dia preferido ou deixe o período em branco"],
+      ];
+      for (const [fields, message] of refused) {
+        const answer = await booking({ full_name: "Paula Prefere", phone: "(84) 99999-4321", ...fields });
+        expect(answer).toMatchObject({ status: 400, data: { ok: false, message } });
+      }
+      const [{ total: after }] = await test.runtime.db.select({ total: count() }).from(leads);
+      expect(after).toBe(before);
     });
 
     it("stores a contact message with its text and email", async () => {

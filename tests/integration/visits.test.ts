@@ -213,10 +213,16 @@ describe.each(DATABASE_KINDS)("visits agenda on %s", (kind) => {
 
   it("?lead=<id> prefills the lead and the property the lead booked; the pickers search on the server", async () => {
     const property = await insertProperty(test.runtime, { title: "Casa com piscina em Capim Macio" });
-    const lead = await insertLead(test.runtime, { full_name: "Lúcia Reservou", phone: "(84) 91234-5678", property_id: property.id });
+    const lead = await insertLead(test.runtime, {
+      full_name: "Lúcia Reservou",
+      phone: "(84) 91234-5678",
+      property_id: property.id,
+      visit_preferences: [{ day: "2030-01-05", period: "manha" }, { day: "2030-01-07" }],
+    });
     const page = await load(`?lead=${lead.id}`);
+    // The days and periods asked for on the booking form (issue 25), for the dialog to show.
     expect(page.prefill).toEqual({
-      lead: { id: lead.id, label: "Lúcia Reservou — (84) 91234-5678", property_id: property.id },
+      lead: { id: lead.id, label: "Lúcia Reservou — (84) 91234-5678", property_id: property.id, preferences: ["Sáb. 05/01/2030 — Manhã", "Seg. 07/01/2030"] },
       property: { id: property.id, label: `${property.codigo} — Casa com piscina em Capim Macio` },
     });
     expect(page.prefillMissing).toBe(false);

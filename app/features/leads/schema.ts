@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { isUuid } from "~/lib/ids";
+import { periodWithoutDay, PREFERENCE_MESSAGES, preferenceFields } from "./visit-preferences";
 import { email, fullName, optionalEmail, optionalText, phone, text } from "~/lib/validation";
 
 /**
@@ -18,7 +19,14 @@ export const visitBookingSchema = z.object({
     z.optional(z.unknown()),
     z.transform((value) => (isUuid(value) ? value : undefined)),
   ),
-}, { error: "Dados inválidos" });
+  // Issue 25: preferred days and periods, all optional.
+  ...preferenceFields,
+}, { error: "Dados inválidos" }).check(
+  z.superRefine((values, context) => {
+    const slot = periodWithoutDay(values);
+    if (slot !== null) context.issues.push({ code: "custom", message: PREFERENCE_MESSAGES.periodWithoutDay(slot), input: values, path: [`pref_day_${slot}`] });
+  }),
+);
 
 export const contactSchema = z.object({
   name: fullName(),

@@ -11,6 +11,9 @@ import { consume } from "~/lib/throttle.server";
 import { DATABASE_RETRY_AFTER_SECONDS } from "~/lib/unavailable";
 import { HONEYPOT_FIELD, LEAD_MESSAGES } from "./messages";
 import { contactSchema, visitBookingSchema } from "./schema";
+import { preferenceLabel, preferencesOf } from "./visit-preferences";
+
+const PREFERENCE_FIELD_NAMES = ["pref_day_1", "pref_period_1", "pref_day_2", "pref_period_2", "pref_day_3", "pref_period_3"] as const;
 
 /**
  * Leads from the public site (visit bookings and contact messages). Whatever the browser sent,
@@ -40,7 +43,7 @@ async function withinLimit(deps: Deps): Promise<boolean> {
   return allowed;
 }
 
-type LeadRow = Pick<typeof leads.$inferInsert, "full_name" | "phone" | "email" | "notes" | "property_id">;
+type LeadRow = Pick<typeof leads.$inferInsert, "full_name" | "phone" | "email" | "notes" | "property_id" | "visit_preferences">;
 
 /**
  * What both site forms share: the honeypot, the schema, the per-address limit, and the fixed
@@ -83,6 +86,7 @@ async function createSiteLead<T>(
         message: row.notes ?? null,
         source,
         property: property ?? null,
+        preferences: (row.visit_preferences ?? []).map(preferenceLabel),
       });
       return created.id;
     });
@@ -105,7 +109,7 @@ function typedText(value: string): string {
 
 /** The fields each form gives back after a failure. */
 export const CONTACT_FIELDS = ["name", "phone", "email", "message"] as const;
-export const BOOKING_FIELDS = ["full_name", "phone", "email", "notes", "property_id"] as const;
+export const BOOKING_FIELDS = ["full_name", "phone", "email", "notes", "property_id", ...PREFERENCE_FIELD_NAMES] as const;
 
 /**
  * A refused or failed lead as the action answers it: the form's message, and what the visitor
@@ -133,7 +137,14 @@ export function createVisitBooking(deps: Deps, values: Fields): Promise<SiteLead
         const [found] = await deps.db.select({ id: propertiesPublic.id }).from(propertiesPublic).where(eq(propertiesPublic.id, data.property_id));
         propertyId = found?.id ?? null;
       }
-      return { full_name: data.full_name, phone: data.phone, email: data.email ?? null, notes: data.notes ?? null, property_id: propertyId };
+      return {
+        full_name: data.full_name,
+        phone: data.phone,
+        email: data.email ?? null,
+        notes: data.notes ?? null,
+        property_id: propertyId,
+        visit_preferences: preferencesOf(data),
+      };
     },
     LEAD_MESSAGES.bookingFailure,
     "visita",
@@ -145,7 +156,7 @@ export function createContactLead(deps: Deps, values: Fields): Promise<SiteLeadR
     deps,
     values,
     contactSchema,
-    async (data) => ({ full_name: data.name, phone: data.phone, email: data.email, notes: data.message, property_id: null }),
+    async (data) => ({ full_name: data.name, phone: data.phone, email: data.email, notes: data.message, property_id: null, visit_preferences: null }),
     LEAD_MESSAGES.contactFailure,
     "contato",
   );

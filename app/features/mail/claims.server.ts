@@ -28,6 +28,8 @@ export type ClaimedRow = {
   link_token: string | null;
   /** 'Avise-me' digests: the List-Unsubscribe address (holds the link's placeholder). */
   list_unsubscribe: string | null;
+  /** A visit's .ics (issue 25), attached by the sender. */
+  ics_attachment: string | null;
   attempts: number;
 };
 
@@ -50,7 +52,7 @@ export async function claimNext(db: Database, leaseSeconds: number, takeExpired 
         limit 1
         for update skip locked
       )
-      returning id, kind, to_address, reply_to, subject, text_body, html_body, link_token, list_unsubscribe, attempts`,
+      returning id, kind, to_address, reply_to, subject, text_body, html_body, link_token, list_unsubscribe, ics_attachment, attempts`,
   );
   return row ? { ...row, attempts: Number(row.attempts) } : null;
 }

@@ -9,6 +9,10 @@ const MAIL_KIND_LABELS: Record<string, string> = {
   "lead-alert": "Aviso de novo lead",
   owner_report: "Relatório do proprietário",
   reminder: "Lembrete de próximo contato",
+  "visit-confirmation": "Confirmação de visita ao visitante",
+  "visit-update": "Visita reagendada (ao visitante)",
+  "visit-cancellation": "Visita cancelada (ao visitante)",
+  "visit-reminder": "Lembrete de visita ao visitante",
 };
 
 export function mailKindLabel(kind: string): string {

@@ -28,6 +28,8 @@ export type LeadAlertInput = {
   property: { id: string; codigo: string; title: string } | null;
   /** A portal's lead: which portal sent it (VivaReal, ZAP, …) and the temperature it gave. */
   portal?: { name: string; temperature: string | null };
+  /** A visit booking's preferred days and periods (issue 25), as labels. */
+  preferences?: string[];
 };
 
 const SOURCE_LABELS = { contato: "formulário de contato", visita: "agendamento de visita" } as const;
@@ -67,6 +69,7 @@ export function leadAlertMail(env: { publicUrl: string }, input: LeadAlertInput)
     lines.push({ label: "E-mail", value: input.email.replace(/\s+/g, " ").trim(), href: plain ? `mailto:${plain}` : undefined });
   }
   lines.push({ label: "Interesse", value: INTEREST_LABELS[input.interest] });
+  if (input.preferences?.length) lines.push({ label: "Dias preferidos", value: input.preferences.join("; ") });
   if (input.portal?.temperature) lines.push({ label: "Temperatura", value: input.portal.temperature });
   if (input.property && propertyUrl) {
     lines.push({ label: "Imóvel", value: `${input.property.codigo} — ${input.property.title}`, href: propertyUrl });

@@ -22,6 +22,8 @@ export type OutgoingMail = {
   leadId?: string | null;
   /** 'Avise-me' digests: the one-click unsubscribe address (with LINK_TOKEN_PLACEHOLDER). */
   listUnsubscribe?: string | null;
+  /** A visit's calendar file (features/visits/visitor-mail.server.ts), attached as visita.ics. */
+  icsAttachment?: string | null;
 };
 
 /**
@@ -42,6 +44,7 @@ export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<strin
       link_token: mail.sealedLinkToken ?? null,
       lead_id: mail.leadId ?? null,
       list_unsubscribe: mail.listUnsubscribe ?? null,
+      ics_attachment: mail.icsAttachment ?? null,
     })
     .returning({ id: outbox.id });
   return row.id;

@@ -140,6 +140,7 @@ async function sendRow(transport: Transporter, from: string, env: Pick<Env, "pub
       ...(bodies.html ? { html: bodies.html } : {}),
       messageId: messageIdFor(row.id, env),
       headers: headersOf(bodies.unsubscribe),
+      ...(row.ics_attachment ? { attachments: [{ filename: "visita.ics", content: row.ics_attachment, contentType: "text/calendar; charset=utf-8" }] } : {}),
     });
     return { kind: "sent" };
   } catch (error) {

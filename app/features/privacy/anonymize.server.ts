@@ -42,6 +42,8 @@ export async function anonymizeLeadsInTx(
       // Issue 24: the loss's note is free text about the person; its reason (a label from the list) stays for the reports.
       lost_note: sql`case when ${leads.lost_note} is null then null else ${ANONYMIZED.text} end`,
       next_contact_at: null,
+      // The days a person said they were free (issue 25) go with them.
+      visit_preferences: null,
     })
     .where(inArray(leads.id, ids))
     .returning({ id: leads.id });
@@ -72,6 +74,7 @@ export async function anonymizeLeadsInTx(
             text_body: ANONYMIZED.text,
             html_body: null,
             link_token: null,
+            ics_attachment: null,
             last_error: sql`case when ${outbox.status} = 'pending' then ${ANONYMIZED.cancelledMail} else null end`,
             status: sql`case when ${outbox.status} = 'pending' then 'failed' else ${outbox.status} end`,
             locked_until: null,

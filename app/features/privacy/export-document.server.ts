@@ -4,6 +4,7 @@ import { mailKindLabel } from "~/features/mail/labels";
 import { LINK_TOKEN_PLACEHOLDER } from "~/features/mail/sealed-link.server";
 import { TYPE_LABELS } from "~/features/properties/labels";
 import { formatDateTime } from "~/lib/format";
+import { preferenceLabel, type VisitPreference } from "~/features/leads/visit-preferences";
 import type { PersonData, PersonEmail, PersonEvent, PersonLead, PersonVisit } from "./person.server";
 
 /**
@@ -48,6 +49,7 @@ function leadDocument(lead: PersonLead) {
     motivo_da_perda: lead.lost_reason ?? null,
     observacao_da_perda: lead.lost_note ?? null,
     perdido_em: when(lead.lost_at ?? null),
+    dias_preferidos_para_visita: lead.visit_preferences ? lead.visit_preferences.map((p) => preferenceLabel(p as VisitPreference)) : [],
   };
 }
 
@@ -168,7 +170,12 @@ export function personCsv(person: PersonData): string {
       origem: lead.origem,
       situacao: lead.situacao,
       imovel: propertyText(lead.imovel),
-      texto: [lead.observacoes, lead.motivo_da_perda ? `Motivo da perda: ${lead.motivo_da_perda}` : null, lead.observacao_da_perda ? `Observação da perda: ${lead.observacao_da_perda}` : null]
+      texto: [
+        lead.observacoes,
+        lead.motivo_da_perda ? `Motivo da perda: ${lead.motivo_da_perda}` : null,
+        lead.observacao_da_perda ? `Observação da perda: ${lead.observacao_da_perda}` : null,
+        lead.dias_preferidos_para_visita.length > 0 ? `Dias preferidos: ${lead.dias_preferidos_para_visita.join("; ")}` : null,
+      ]
         .filter(Boolean)
         .join(" | ") || null,
     });

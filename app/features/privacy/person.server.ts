@@ -99,6 +99,8 @@ export type PersonLead = {
   lost_reason: string | null;
   lost_note: string | null;
   lost_at: string | null;
+  /** The booking form's preferred days and periods (issue 25). */
+  visit_preferences: { day: string; period?: string }[] | null;
   anonymized: boolean;
 };
 
@@ -199,6 +201,7 @@ export async function loadLeadsData(db: Database, anchorId: string, ids: string[
     leads: leadRows.map(({ lead, codigo, title }) => ({
       ...crmLeadFields(lead),
       next_contact_at: isoOrNull(lead.next_contact_at),
+      visit_preferences: lead.visit_preferences ?? null,
       property: codigo && title ? { codigo, title } : null,
       anonymized: isAnonymized(lead),
     })),

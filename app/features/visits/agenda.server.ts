@@ -7,9 +7,11 @@ import { firstName } from "~/features/push/kinds";
 import { dayHeading } from "./days";
 import type { ReminderForCalendar } from "./calendar.server";
 import { isUuid } from "~/lib/ids";
+import { preferenceLabel, type VisitPreference } from "~/features/leads/visit-preferences";
 import { containsPattern, pageInfo, type PageInfo, TABLE_PAGE_SIZE } from "~/lib/pagination";
 import { VISIT_STATUS_VALUES, type VisitStatus } from "./labels";
 import type { VisitFormValues } from "./schema";
+import { queueVisitorMail, type VisitorMailDeps } from "./visitor-mail.server";
 
 /**
  * The visits agenda (/crm/visitas): reads grouped by the broker's calendar day, and the writes
@@ -33,17 +35,22 @@ export type AgendaVisit = {
   status: VisitStatus;
   notes: string | null;
   created_by_name: string | null;
-  lead: { id: string; full_name: string; phone: string };
+  lead: { id: string; full_name: string; phone: string; preferences: string[] };
   property: { id: string; codigo: string; title: string } | null;
   /** Still 'agendada' although its time has passed: the broker should say how it went. */
   overdue: boolean;
+  /** 'Confirmar por WhatsApp' (issue 25): a wa.me link with the confirmation text, while scheduled. */
+  whatsapp_confirm: string | null;
 };
 
 export type AgendaDay = { day: string; label: string; date: string; visits: AgendaVisit[] };
 
 export type AgendaPage = PageInfo & { showAll: boolean; days: AgendaDay[] };
 
-export type LeadOption = { id: string; label: string; property_id: string | null };
+/** `preferences`: the days and periods the lead asked for when booking (issue 25), as labels. */
+export type LeadOption = { id: string; label: string; property_id: string | null; preferences?: string[] };
+
+const preferenceLabels = (list: VisitPreference[] | null) => (list ?? []).map(preferenceLabel);
 export type PropertyOption = { id: string; label: string };
 
 /** How far back the default view keeps visits nobody marked as done or cancelled. */
@@ -65,6 +72,7 @@ export const agendaColumns = {
   visit: visits,
   leadName: leads.full_name,
   leadPhone: leads.phone,
+  leadPreferences: leads.visit_preferences,
   propertyId: properties.id,
   propertyCodigo: properties.codigo,
   propertyTitle: properties.title,
@@ -74,6 +82,7 @@ type AgendaRow = {
   visit: typeof visits.$inferSelect;
   leadName: string;
   leadPhone: string;
+  leadPreferences: VisitPreference[] | null;
   propertyId: string | null;
   propertyCodigo: string | null;
   propertyTitle: string | null;
@@ -89,9 +98,10 @@ export function toAgendaVisit(row: AgendaRow, now: Date): AgendaVisit {
     status: row.visit.status,
     notes: row.visit.notes,
     created_by_name: row.visit.created_by_name,
-    lead: { id: row.visit.lead_id, full_name: row.leadName, phone: row.leadPhone },
+    lead: { id: row.visit.lead_id, full_name: row.leadName, phone: row.leadPhone, preferences: preferenceLabels(row.leadPreferences) },
     property: row.propertyId ? { id: row.propertyId, codigo: row.propertyCodigo!, title: row.propertyTitle! } : null,
     overdue: row.visit.status === "agendada" && at.getTime() < now.getTime(),
+    whatsapp_confirm: null,
   };
 }
 
@@ -148,12 +158,12 @@ export async function leadOptions(db: Database, search: string): Promise<LeadOpt
     ? sql`lead_search_text(${leads.full_name}, ${leads.email}, ${leads.phone}) like immutable_unaccent(lower(${containsPattern(search)})) escape '\\'`
     : undefined;
   const rows = await db
-    .select({ id: leads.id, full_name: leads.full_name, phone: leads.phone, property_id: leads.property_id })
+    .select({ id: leads.id, full_name: leads.full_name, phone: leads.phone, property_id: leads.property_id, preferences: leads.visit_preferences })
     .from(leads)
     .where(where)
     .orderBy(desc(leads.created_at), desc(leads.id))
     .limit(PICKER_LIMIT);
-  return rows.map((row) => ({ id: row.id, label: leadLabel(row), property_id: row.property_id }));
+  return rows.map((row) => ({ id: row.id, label: leadLabel(row), property_id: row.property_id, preferences: preferenceLabels(row.preferences) }));
 }
 
 /** The property picker's choices: the latest listings, or those whose código, title or bairro match. */
@@ -182,6 +192,7 @@ export async function schedulePrefill(db: Database, leadId: string | null): Prom
       full_name: leads.full_name,
       phone: leads.phone,
       property_id: leads.property_id,
+      preferences: leads.visit_preferences,
       codigo: properties.codigo,
       title: properties.title,
     })
@@ -191,7 +202,7 @@ export async function schedulePrefill(db: Database, leadId: string | null): Prom
     .limit(1);
   if (!row) return null;
   return {
-    lead: { id: row.id, label: leadLabel(row), property_id: row.property_id },
+    lead: { id: row.id, label: leadLabel(row), property_id: row.property_id, preferences: preferenceLabels(row.preferences) },
     property: row.property_id && row.codigo ? { id: row.property_id, label: propertyLabel({ codigo: row.codigo, title: row.title! }) } : null,
   };
 }
@@ -217,7 +228,11 @@ function rowFrom(values: VisitFormValues) {
   return { lead_id: values.lead_id, property_id: values.property_id, scheduled_at: values.scheduled_at, notes: values.notes ?? null };
 }
 
-export async function createVisit(db: Database, actor: NonNullable<AuditActor>, values: VisitFormValues): Promise<VisitWriteResult> {
+/**
+ * `mail`: the visitor's confirmation goes with the write (issue 25); absent, no e-mail (imports,
+ * tests of the agenda alone).
+ */
+export async function createVisit(db: Database, actor: NonNullable<AuditActor>, values: VisitFormValues, mail?: VisitorMailDeps): Promise<VisitWriteResult> {
   return db.transaction(async (tx) => {
     const missing = await missingReference(tx, values);
     if (missing) return { ok: false, reason: missing };
@@ -226,6 +241,7 @@ export async function createVisit(db: Database, actor: NonNullable<AuditActor>, 
       .values({ ...rowFrom(values), created_by: actor.id, created_by_name: actorName(actor) })
       .returning({ id: visits.id });
     await recordAudit(tx, { actor, action: "visit.create", entity: "visit", entityId: row.id });
+    if (mail) await queueVisitorMail(tx, mail, row.id, "confirmation");
     return { ok: true, id: row.id };
   });
 }
@@ -233,7 +249,13 @@ export async function createVisit(db: Database, actor: NonNullable<AuditActor>, 
 const EDITABLE_FIELDS = ["lead_id", "property_id", "scheduled_at", "notes"] as const;
 
 /** Edit or reschedule; the status stays as it is (its own buttons change it). */
-export async function updateVisit(db: Database, actor: NonNullable<AuditActor>, id: string, values: VisitFormValues): Promise<VisitWriteResult> {
+export async function updateVisit(
+  db: Database,
+  actor: NonNullable<AuditActor>,
+  id: string,
+  values: VisitFormValues,
+  mail?: VisitorMailDeps,
+): Promise<VisitWriteResult> {
   if (!isUuid(id)) return { ok: false, reason: "not_found" };
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(visits).where(eq(visits.id, id)).for("update");
@@ -246,12 +268,20 @@ export async function updateVisit(db: Database, actor: NonNullable<AuditActor>, 
       await tx.update(visits).set({ ...row, updated_at: new Date() }).where(eq(visits.id, id));
       await recordAudit(tx, { actor, action: "visit.update", entity: "visit", entityId: id, details: { fields } });
     }
+    // A new time or place for a scheduled visit: the visitor's calendar copy is updated (same
+    // UID, next SEQUENCE); a visit never confirmed to this lead gets its first confirmation.
+    if (mail && before.status === "agendada" && fields.some((field) => field !== "notes")) {
+      const leadChanged = fields.includes("lead_id");
+      if (leadChanged) await tx.update(visits).set({ confirmation_sequence: null }).where(eq(visits.id, id));
+      const kind = !leadChanged && before.confirmation_sequence != null ? "update" : "confirmation";
+      await queueVisitorMail(tx, mail, id, kind);
+    }
     return { ok: true, id };
   });
 }
 
 /** Done, cancelled, or back to scheduled. The same status again changes nothing. */
-export async function setVisitStatus(db: Database, actor: NonNullable<AuditActor>, id: string, status: VisitStatus): Promise<boolean> {
+export async function setVisitStatus(db: Database, actor: NonNullable<AuditActor>, id: string, status: VisitStatus, mail?: VisitorMailDeps): Promise<boolean> {
   if (!isUuid(id)) return false;
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ status: visits.status }).from(visits).where(eq(visits.id, id)).for("update");
@@ -260,6 +290,9 @@ export async function setVisitStatus(db: Database, actor: NonNullable<AuditActor
     await tx.update(visits).set({ status, updated_at: new Date() }).where(eq(visits.id, id));
     // The status is a word of ours, not a person's data: safe in the audit details.
     await recordAudit(tx, { actor, action: "visit.update", entity: "visit", entityId: id, details: { fields: ["status"], status } });
+    // Cancelled: the visitor's copy is cancelled (if they had one); scheduled again: confirmed again.
+    if (mail && status === "cancelada") await queueVisitorMail(tx, mail, id, "cancellation");
+    if (mail && status === "agendada") await queueVisitorMail(tx, mail, id, "confirmation");
     return true;
   });
 }

@@ -1,4 +1,9 @@
 import { data } from "react-router";
+import type { Database } from "~/db/client.server";
+import { leadWhatsappLink } from "~/features/leads/contact-links";
+import { loadBrokerProfile, loadWhatsappTemplates } from "~/features/settings/settings.server";
+import { DEFAULT_WHATSAPP_TEMPLATES, fillTemplate, type WhatsappTemplate } from "~/features/settings/templates";
+import { formatDateTime } from "~/lib/format";
 import type { StaffUser } from "~/features/auth/guard.server";
 import { firstIssueMessage } from "~/lib/form-data";
 import { errorFields, logger } from "~/lib/logger.server";
@@ -29,6 +34,7 @@ import {
   VISIT_MESSAGES,
 } from "./labels";
 import { visitFormSchema, visitStatusSchema } from "./schema";
+import { visitorMailDeps } from "./visitor-mail.server";
 
 /** The /crm/visitas loader's work, after the route checked the role. */
 export async function loadVisitsPage(request: Request, staff: StaffUser) {
@@ -59,6 +65,7 @@ export async function loadVisitsPage(request: Request, staff: StaffUser) {
     schedulePrefill(db, leadParam),
     feedStatus(db, staff.id),
   ]);
+  if (agenda) await addWhatsappConfirmations(db, agenda);
   return {
     agenda: agenda ?? empty,
     calendar: calendar as CalendarData | null,
@@ -69,6 +76,33 @@ export async function loadVisitsPage(request: Request, staff: StaffUser) {
     prefillMissing: Boolean(leadParam) && prefill === null,
     feed,
   };
+}
+
+/**
+ * 'Confirmar por WhatsApp' on each scheduled visit: the settings' confirmation template (the one
+ * named like 'Confirmar visita', else the first-run one) filled for the lead, with the date added
+ * when the template does not say it.
+ */
+async function addWhatsappConfirmations(db: Database, agenda: AgendaPage): Promise<void> {
+  const [templates, broker] = await Promise.all([loadWhatsappTemplates(db), loadBrokerProfile(db)]);
+  const template = confirmationTemplate(templates);
+  for (const day of agenda.days) {
+    for (const visit of day.visits) {
+      if (visit.status !== "agendada") continue;
+      const filled = fillTemplate(template.body, { leadName: visit.lead.full_name, propertyTitle: visit.property?.title ?? "", propertyCodigo: visit.property?.codigo ?? "", brokerName: broker.name });
+      const when = `${formatDateTime(visit.scheduled_at).replace(", ", " às ")}`;
+      visit.whatsapp_confirm = leadWhatsappLink(visit.lead.phone, `${filled} Data: ${when}.`);
+    }
+  }
+}
+
+export function confirmationTemplate(templates: WhatsappTemplate[]): WhatsappTemplate {
+  const fold = (value: string) => value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  return (
+    templates.find((template) => template.id === "confirmar-visita") ??
+    templates.find((template) => fold(template.name).includes("confirm")) ??
+    DEFAULT_WHATSAPP_TEMPLATES.find((template) => template.id === "confirmar-visita")!
+  );
 }
 
 export type VisitsPageData = Awaited<ReturnType<typeof loadVisitsPage>>;
@@ -90,7 +124,9 @@ const STATUS_MESSAGES = { agendada: VISIT_MESSAGES.reopened, realizada: VISIT_ME
  */
 export async function handleVisitsAction(request: Request, staff: StaffUser) {
   const actor = { id: staff.id, email: staff.email, name: staff.name };
-  const { db, env } = await getRuntime();
+  const runtime = await getRuntime();
+  const { db, env } = runtime;
+  const wake = () => runtime.mail.wake();
   const answer = (ok: boolean, message: string, status = ok ? 200 : 400) => data<VisitActionAnswer>({ ok, message }, { status });
   const body = await readBody(request);
   if (body instanceof UnreadableBody) return answer(false, body.message);
@@ -101,7 +137,10 @@ export async function handleVisitsAction(request: Request, staff: StaffUser) {
     if (intent === "create" || intent === "update") {
       const parsed = visitFormSchema.safeParse(body.values ?? body);
       if (!parsed.success) return answer(false, firstIssueMessage(parsed.error));
-      const result = intent === "create" ? await createVisit(db, actor, parsed.data) : await updateVisit(db, actor, id, parsed.data);
+      const mail = await visitorMailDeps(db, env.publicUrl);
+      const result = intent === "create" ? await createVisit(db, actor, parsed.data, mail) : await updateVisit(db, actor, id, parsed.data, mail);
+      // The visitor's confirmation was queued with the visit: send it now, not at the next poll.
+      if (result.ok) wake();
       if (!result.ok) return answer(false, WRITE_ERRORS[result.reason].message, WRITE_ERRORS[result.reason].status);
       const saved = intent === "create" ? VISIT_MESSAGES.created : VISIT_MESSAGES.updated;
       // A clash is a warning, not a refusal: two visits in the same building are fine.
@@ -112,7 +151,8 @@ export async function handleVisitsAction(request: Request, staff: StaffUser) {
     if (intent === "status") {
       const status = visitStatusSchema.safeParse(body.status);
       if (!status.success) return answer(false, firstIssueMessage(status.error));
-      if (!(await setVisitStatus(db, actor, id, status.data))) return answer(false, VISIT_MESSAGES.notFound, 404);
+      if (!(await setVisitStatus(db, actor, id, status.data, await visitorMailDeps(db, env.publicUrl)))) return answer(false, VISIT_MESSAGES.notFound, 404);
+      wake();
       return answer(true, STATUS_MESSAGES[status.data]);
     }
     if (intent === "feed") {

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
 import { PhoneInput } from "~/components/ui/phone-input";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
@@ -11,6 +12,7 @@ import { firstIssueMessage } from "~/lib/form-data";
 import { LEAD_MESSAGES } from "../messages";
 import { Honeypot } from "./honeypot";
 import { PrivacyNote } from "./privacy-note";
+import { PREFERENCE_SLOTS, preferenceRange, VISIT_PERIOD_LABELS, VISIT_PERIODS } from "../visit-preference-values";
 
 export type BookingResult = { ok: boolean; message: string };
 
@@ -101,11 +103,44 @@ export function BookingForm({
           defaultValue={defaults?.notes}
         />
       </div>
+      <PreferredDays idPrefix="booking" defaults={defaults} />
       <PrivacyNote />
       <Button type="submit" size="lg" disabled={sending}>
         <Icon name="calendar" />
         {sending ? "Enviando..." : "Agendar Visita"}
       </Button>
     </fetcher.Form>
+  );
+}
+
+/**
+ * Up to three preferred days, each with a period (issue 25): plain date inputs and selects, so
+ * they work without JavaScript; the server checks the range again.
+ */
+function PreferredDays({ idPrefix, defaults }: { idPrefix: string; defaults?: Partial<Record<string, string>> }) {
+  const { min, max } = preferenceRange();
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 text-sm font-medium">Dias preferidos para a visita (opcional)</legend>
+      {PREFERENCE_SLOTS.map((n) => (
+        <div key={n} className="grid grid-cols-[1fr_9rem] gap-2">
+          <div className="grid gap-1">
+            <Label htmlFor={`${idPrefix}-day-${n}`} className="text-xs">{`${n}º dia`}</Label>
+            <Input id={`${idPrefix}-day-${n}`} name={`pref_day_${n}`} type="date" min={min} max={max} defaultValue={defaults?.[`pref_day_${n}`]} />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor={`${idPrefix}-period-${n}`} className="text-xs">{`Período do ${n}º dia`}</Label>
+            <NativeSelect id={`${idPrefix}-period-${n}`} name={`pref_period_${n}`} defaultValue={defaults?.[`pref_period_${n}`] ?? ""}>
+              <option value="">Qualquer</option>
+              {VISIT_PERIODS.map((period) => (
+                <option key={period} value={period}>
+                  {VISIT_PERIOD_LABELS[period]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </div>
+      ))}
+    </fieldset>
   );
 }

@@ -85,6 +85,17 @@ function VisitItem({ visit, onEdit }: { visit: AgendaVisit; onEdit: (visit: Agen
           <Button size="sm" variant="outline" onClick={() => onEdit(visit)} aria-label={`Editar visita de ${visit.lead.full_name} às ${visit.time}`}>
             <Icon name="pencil" /> Editar
           </Button>
+          {visit.whatsapp_confirm && (
+            <a
+              href={visit.whatsapp_confirm}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClass("whatsapp", "sm")}
+              aria-label={`Confirmar por WhatsApp a visita de ${visit.lead.full_name} às ${visit.time}`}
+            >
+              <Icon name="whatsapp" /> Confirmar por WhatsApp
+            </a>
+          )}
           <a
             href={`/crm/visitas/${visit.id}/ics`}
             download

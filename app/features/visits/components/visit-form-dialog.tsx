@@ -75,7 +75,7 @@ function chosenOptions(target: VisitDialogTarget): { lead?: LeadOption; property
   if (target.mode === "edit") {
     const { visit } = target;
     return {
-      lead: { id: visit.lead.id, label: `${visit.lead.full_name} — ${visit.lead.phone}`, property_id: null },
+      lead: { id: visit.lead.id, label: `${visit.lead.full_name} — ${visit.lead.phone}`, property_id: null, preferences: visit.lead.preferences },
       property: visit.property ? { id: visit.property.id, label: `${visit.property.codigo} — ${visit.property.title}` } : undefined,
     };
   }
@@ -137,6 +137,8 @@ export function VisitFormDialog({
   const propertyId = watch("property_id");
   const chosen = chosenOptions(target);
   const leadOptions = optionList(chosen.lead, leadId ? known.leads.get(leadId) : undefined, ...leadList);
+  // The days and periods the visitor asked for (issue 25), so the broker picks a time that suits.
+  const preferences = (leadId ? (known.leads.get(leadId) ?? (chosen.lead?.id === leadId ? chosen.lead : undefined)) : undefined)?.preferences ?? [];
   const propertyOptions = optionList(chosen.property, propertyId ? known.properties.get(propertyId) : undefined, ...propertyList);
 
   const submit = handleSubmit(
@@ -192,6 +194,16 @@ export function VisitFormDialog({
                 ))}
               </NativeSelect>
             </FormField>
+            {preferences.length > 0 && (
+              <div className="rounded-md bg-muted p-2 text-sm" data-testid="visit-preferences">
+                <p className="font-medium">Dias preferidos pelo visitante</p>
+                <ul className="list-disc pl-5">
+                  {preferences.map((label) => (
+                    <li key={label}>{label}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
           </fieldset>
           <fieldset className="grid gap-3 rounded-md border border-border p-3">
             <legend className="px-1 text-sm font-semibold">Imóvel</legend>

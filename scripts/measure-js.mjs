@@ -8,6 +8,8 @@ export async function measurePage(baseUrl, pagePath, clientDir = "build/client")
   const html = await (await fetch(baseUrl + pagePath)).text();
   const files = new Set();
   for (const match of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)) files.add(match[1]);
+  // React Router names the route modules and their imports in its inline manifest too.
+  for (const match of html.matchAll(/"(\/assets\/[^"\\]+\.js)\\?"/g)) files.add(match[1]);
   // Route modules are also imported from the inline manifest/entry script.
   for (const match of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/assets\/[^"]+\.js)"/g)) files.add(match[1]);
   let gzipped = 0;

@@ -60,7 +60,8 @@ function SummaryCard({ label, current, previous, kind, better = "up" }: { label:
   const change = current !== null && previous !== null ? current - previous : null;
   const good = change === null || change === 0 ? null : (change > 0) === (better === "up");
   return (
-    <Card className="grid gap-1 p-4" data-summary={label}>
+    // Amounts run to seven figures: a whole row on a phone, so they never overflow a half-width card.
+    <Card className={cn("grid gap-1 p-4", kind === "money" && "col-span-2 sm:col-span-1")} data-summary={label}>
       <p className="text-sm text-muted-foreground">{label}</p>
       <p className="text-2xl font-bold tabular-nums" data-value>
         {show(current)}
@@ -100,7 +101,8 @@ export function ReportsView({ period, summary, tables }: Props) {
           </h2>
           <ExportButtons href={exportHref("resumo")} label="Resumo" />
         </div>
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+        {/* Dense: a half-width card fills the gap a whole-row amount leaves on a phone. */}
+        <div className="grid grid-flow-row-dense grid-cols-2 gap-3 lg:grid-cols-3">
           <SummaryCard label="Leads recebidos" kind="int" {...summary.leads} />
           <SummaryCard label="Contatos por WhatsApp" kind="int" {...summary.whatsapp} />
           <SummaryCard label="Taxa de conversão" kind="percent" {...summary.conversionRate} />
@@ -167,7 +169,7 @@ export function ReportsView({ period, summary, tables }: Props) {
           <SummaryCard label="Mediana do 1º contato ao negócio" kind="days" better="down" {...summary.medianDaysToDeal} />
           {summary.commissionReceived && <SummaryCard label="Comissões recebidas" kind="money" {...summary.commissionReceived} />}
           {summary.commissionReceivable && (
-            <Card className="grid gap-1 p-4" data-summary="Comissões a receber">
+            <Card className="col-span-2 grid gap-1 p-4 sm:col-span-1" data-summary="Comissões a receber">
               <p className="text-sm text-muted-foreground">Comissões a receber hoje</p>
               <p className="text-2xl font-bold tabular-nums" data-value>
                 {formatBRL(summary.commissionReceivable.amount)}

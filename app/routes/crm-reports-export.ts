@@ -6,7 +6,8 @@ import type { Route } from "./+types/crm-reports-export";
 
 /**
  * /crm/relatorios/exportar?relatorio=…&formato=csv|xlsx&periodo=… — one report table. No report
- * holds personal data, so every staff member may download them (issue 12).
+ * but 'negocios' (the deals' clients, audited) holds personal data, so every staff member may
+ * download them (issue 12); commissions only for who may see them (issue 24).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request, { api: true });
@@ -14,5 +15,5 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Issue 24: the summary's commissions line only for who may see commissions.
   const commissions = canSeeCommissions(staff.role, await loadDealSettings(runtime.db));
   // An export may read many rows: the long-work connections, whose limit never cuts it short.
-  return reportExport(runtime.database.longDb, new URL(request.url), { commissions });
+  return reportExport(runtime.database.longDb, new URL(request.url), { commissions, actor: { id: staff.id, email: staff.email, name: staff.name } });
 }

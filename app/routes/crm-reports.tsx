@@ -14,7 +14,8 @@ import type { Route } from "./+types/crm-reports";
  * /crm/relatorios (issue 12, replacing the spec's placeholder): leads by origin, the funnel,
  * conversion and response times, leads per week, the properties that brought leads, sales and
  * rentals, the most viewed listings — for a period in the URL beside the previous one, each
- * downloadable. Every staff member reads them (nothing personal is shown).
+ * downloadable; from issue 24 the deals closed (naming their clients, whom staff see in the CRM
+ * anyway), proposals and commissions. Every staff member reads them.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request);

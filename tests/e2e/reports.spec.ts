@@ -2,9 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import ExcelJS from "exceljs";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { type ServerProcess, startServerOnOwnDatabase, withClient } from "../helpers/server-process";
-import { signInAsAdmin, waitForHydration } from "./helpers";
+import { expectFitsWindow, signInAsAdmin, waitForHydration } from "./helpers";
 import { TEMPLATE_DIR } from "./template";
 
 /**
@@ -16,7 +17,9 @@ import { TEMPLATE_DIR } from "./template";
  *   that exceljs reads with the table's headers; the leads and properties lists too;
  * - views (own server process on port 3650): a visitor's page loads count, cached or not; bots,
  *   signed-in staff, HEAD, prefetches and unknown ids do not; the counts in memory are written
- *   at shutdown (SIGTERM), then read from the database.
+ *   at shutdown (SIGTERM), then read from the database;
+ * - the deals' section (issue 24) on a phone: its figures, the commissions for an admin, its
+ *   table or empty state, nothing wider than the window, and axe finds nothing.
  */
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -81,7 +84,7 @@ test.describe("reports page", () => {
     await waitForHydration(page);
     const links = page.locator("a[data-export]");
     const total = await links.count();
-    expect(total).toBe(16); // 8 tables × 2 formats
+    expect(total).toBe(18); // 9 tables × 2 formats
     for (let index = 0; index < total; index++) {
       const link = links.nth(index);
       const format = (await link.getAttribute("data-export"))!;
@@ -101,6 +104,28 @@ test.describe("reports page", () => {
         await expectReadable(file, format);
       }
     }
+  });
+});
+
+test.describe("the deals' section on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("figures, commissions and table fit 390 px; axe finds nothing", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto("/crm/relatorios?periodo=ano");
+    await waitForHydration(page);
+    const section = page.getByRole("region", { name: "Negócios fechados" });
+    await section.scrollIntoViewIfNeeded();
+    await expect(section).toBeVisible();
+    for (const label of ["Negócios fechados", "Desconto médio", "Propostas feitas", "Propostas aceitas", "Taxa de aceitação", "Mediana do 1º contato ao negócio", "Comissões recebidas", "Comissões a receber"]) {
+      await expect(section.locator(`[data-summary="${label}"]`)).toBeVisible();
+    }
+    await expect(section.getByRole("link", { name: /CSV/ })).toBeVisible();
+    await expect(section.locator('[data-report-cards="negocios"], [data-empty-table="negocios"]').first()).toBeVisible();
+    await expectFitsWindow(page, "/crm/relatorios at 390 px");
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
   });
 });
 

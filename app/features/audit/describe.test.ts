@@ -86,6 +86,8 @@ describe("an audit entry in Portuguese", () => {
       names,
     );
     expect(exported).toMatchObject({ record: "Leads", details: ["Formato: planilha XLSX", "Linhas: 12", "Status: todos", "Com busca por texto", "Período: 01/11/2026 a 30/11/2026"] });
+    const deals = describeEntry(entry({ action: "deal.export", entity: "deal", details: { format: "csv", rows: 3, commissions: false, period: { from: "2026-11-01", to: "2026-11-30" } } }), names);
+    expect(deals).toMatchObject({ action: "Relatório de negócios exportado", details: ["Formato: CSV", "Linhas: 3", "Sem as comissões", "Período: 01/11/2026 a 30/11/2026"] });
     const privacy = describeEntry(
       entry({ action: "privacy.export", entity: "lead", entity_id: LEAD, details: { leadIds: [LEAD, GONE], counts: { leads: 2, events: 1, visits: 0, emails: 3 }, format: "json" } }),
       names,

@@ -119,6 +119,9 @@ function detailLine(entity: string, key: string, value: unknown, names: Names): 
       return `Formato: ${FORMAT_LABELS[String(value)] ?? plain(value)}`;
     case "search":
       return value ? "Com busca por texto" : null;
+    case "commissions":
+      // The deals' report download (issue 24): whether its commission columns were in it.
+      return value ? "Com as comissões" : "Sem as comissões";
     case "period":
       return periodLine(value);
     case "method":

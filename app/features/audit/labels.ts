@@ -16,6 +16,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "lead.delete": "Lead excluído",
   "lead.note": "Anotação no lead",
   "lead.export": "Lista de leads exportada",
+  "deal.export": "Relatório de negócios exportado",
   // Issue 23 (features/matching)
   "lead.profile_create": "Perfil de busca criado",
   "lead.profile_update": "Perfil de busca alterado",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration } from "./duration";
+import { formatDays, formatDuration } from "./duration";
 
 describe("formatDuration (the reports' median times)", () => {
   it("shows minutes under an hour", () => {
@@ -27,5 +27,12 @@ describe("formatDuration (the reports' median times)", () => {
   });
   it("shows nothing known as a dash", () => {
     expect(formatDuration(null)).toBe("—");
+  });
+  it("shows whole days (issue 24: first contact to deal) without minutes: the same day is under a day", () => {
+    expect(formatDays(0)).toBe("< 1 d");
+    expect(formatDays(0.5)).toBe("< 1 d");
+    expect(formatDays(1)).toBe("1 d");
+    expect(formatDays(10.5)).toBe("11 d");
+    expect(formatDays(null)).toBe("—");
   });
 });

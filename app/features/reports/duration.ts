@@ -21,3 +21,10 @@ export function formatDuration(seconds: number | null): string {
   if (seconds < DAY - HOUR / 2) return `${oneDecimal(seconds / HOUR)} h`;
   return `${oneDecimal(seconds / DAY)} d`;
 }
+
+/** Whole calendar days (a median may be half of one): under a day reads "< 1 d", then as formatDuration. */
+export function formatDays(days: number | null): string {
+  if (days === null) return "—";
+  if (days < 1) return "< 1 d";
+  return formatDuration(days * DAY);
+}

@@ -42,15 +42,26 @@ function optionalPeriod(params: URLSearchParams): { period: Period | null } | { 
 
 const fileDay = (period: Period) => `${period.from}-a-${period.to}`;
 
-/** /crm/relatorios/exportar?relatorio=…&formato=csv|xlsx&periodo=… */
-export async function reportExport(db: Database, url: URL, options: { commissions?: boolean } = {}): Promise<Response> {
+/**
+ * /crm/relatorios/exportar?relatorio=…&formato=csv|xlsx&periodo=… — 'negocios' names each deal's
+ * client, so its download is audited as the leads list's is (issue 24; never a name or amount).
+ */
+export async function reportExport(db: Database, url: URL, options: { commissions?: boolean; actor?: AuditActor } = {}): Promise<Response> {
   const format = parseFormat(url.searchParams);
   if (!format) throw badRequest(EXPORT_MESSAGES.format);
   const key = url.searchParams.get("relatorio") ?? "";
   if (!(REPORT_KEYS as readonly string[]).includes(key)) throw badRequest(EXPORT_MESSAGES.report);
   const parsed = parsePeriod(url.searchParams);
   if (!parsed.ok) throw badRequest(parsed.message);
-  const table = reportTables(await loadReport(db, parsed.period, options))[key as ReportKey];
+  const table = reportTables(await loadReport(db, parsed.period, { commissions: options.commissions }))[key as ReportKey];
+  if (key === "negocios") {
+    await recordAudit(db, {
+      actor: options.actor ?? null,
+      action: "deal.export",
+      entity: "deal",
+      details: { format, rows: table.rows.length, commissions: options.commissions ?? false, period: { from: parsed.period.from, to: parsed.period.to } },
+    });
+  }
   return tableDownload(table, format, `relatorio-${key}-${fileDay(parsed.period)}`);
 }
 

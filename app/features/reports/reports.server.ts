@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { LEAD_ORIGINS, type LeadOrigin, type PropertyPurpose, type PropertyStatus } from "~/db/values";
 import { portalDisplayName, portalKey } from "~/features/portals/portal-names";
+import { type DealRow, type DealSummary, loadDealReport } from "./deals-report.server";
 import { type LostReasonRow, lostReasonCounts, lostReasonRows } from "./lost-reasons.server";
 import { addDays, type DayRange, type Period, rangeInstants } from "./period";
 
@@ -47,7 +48,7 @@ export type ReportData = {
     views: Compared;
     /** Taps on the public site's WhatsApp buttons (decision 028). */
     whatsapp: Compared;
-  };
+  } & DealSummary;
   /** Every origin; the portals' leads one row per portal (`portal`: its name, null when none was sent). */
   origins: OriginRow[];
   funnel: { stage: FunnelStage; current: number; previous: number }[];
@@ -58,9 +59,12 @@ export type ReportData = {
   mostViewed: { codigo: string; title: string; views: number; leads: number; whatsapp: number; previousViews: number }[];
   /** Issue 24, item 3: the leads lost in each period by reason (null: lost before reasons were asked). */
   lostReasons: LostReasonRow[];
+  /** Issue 24, item 4: the standing deals closed in the period (commission fields null for who may not see them). */
+  deals: DealRow[];
 };
 
 export type { LostReasonRow } from "./lost-reasons.server";
+export type { DealRow } from "./deals-report.server";
 
 /** Rows the ranked tables keep. */
 export const TOP_LIMIT = 10;
@@ -269,8 +273,8 @@ async function commissionIn(db: Database, range: DayRange): Promise<number> {
   return num(row.n) / 100;
 }
 
-/** `commissions`: whether the reader may see commissions (admins; corretores when the settings say so). */
-export async function loadReport(db: Database, period: Period, options: { commissions?: boolean } = {}): Promise<ReportData> {
+/** `commissions`: whether the reader may see commissions (admins; corretores when the settings say so); `now` fixes "today" (tests). */
+export async function loadReport(db: Database, period: Period, options: { commissions?: boolean; now?: Date } = {}): Promise<ReportData> {
   const [current, previous] = [await leadFigures(db, period), await leadFigures(db, period.previous)];
   const [origins, previousOrigins] = [await originCounts(db, period), await originCounts(db, period.previous)];
   const [daily, previousDaily] = [await dailyLeads(db, period), await dailyLeads(db, period.previous)];
@@ -282,6 +286,7 @@ export async function loadReport(db: Database, period: Period, options: { commis
   const [whatsapp, previousWhatsapp] = [await totalWhatsapp(db, period), await totalWhatsapp(db, period.previous)];
   const viewed = await mostViewed(db, period);
   const [lost, previousLost] = [await lostReasonCounts(db, period), await lostReasonCounts(db, period.previous)];
+  const dealReport = await loadDealReport(db, period, options);
 
   const count = (list: SaleRow[], status: SaleRow["status"]) => list.filter((sale) => sale.status === status).length;
   // Issue 24: the price a deal closed at; the asking price only for a sale marked by hand.
@@ -302,6 +307,7 @@ export async function loadReport(db: Database, period: Period, options: { commis
       commission,
       views: { current: views, previous: previousViews },
       whatsapp: { current: whatsapp, previous: previousWhatsapp },
+      ...dealReport.summary,
     },
     origins: originRows(origins, previousOrigins),
     funnel: FUNNEL_STAGES.map((stage) => ({ stage, current: current.funnel[stage], previous: previous.funnel[stage] })),
@@ -319,5 +325,6 @@ export async function loadReport(db: Database, period: Period, options: { commis
     sales,
     mostViewed: viewed,
     lostReasons: lostReasonRows(lost, previousLost),
+    deals: dealReport.rows,
   };
 }

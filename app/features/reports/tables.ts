@@ -1,3 +1,4 @@
+import { COMMISSION_STATUS_LABELS } from "~/features/deals/labels";
 import { originLabel } from "~/features/leads/labels";
 import { PURPOSE_LABELS, STATUS_LABELS } from "~/features/properties/labels";
 import type { FunnelStage, ReportData } from "./reports.server";
@@ -6,7 +7,8 @@ import type { FunnelStage, ReportData } from "./reports.server";
  * Every report table in one shape, for the page's accessible tables and for the CSV/XLSX exports
  * alike, so a download always holds what the page shows. Cells are plain values; the column's
  * kind says how to show them (and which XLSX cell type to write). None of these tables holds
- * personal data (no lead's name, phone, e-mail or message): a corretor may export them.
+ * personal data (no lead's name, phone, e-mail or message): a corretor may export them — except
+ * 'negocios' (issue 24), which names each deal's client: its download is audited (decision 026).
  */
 
 export type CellKind = "text" | "int" | "number" | "money" | "percent" | "date" | "datetime" | "days";
@@ -14,7 +16,7 @@ export type Cell = string | number | null;
 export type Column = { header: string; kind: CellKind };
 export type ReportTable = { title: string; columns: Column[]; rows: Cell[][] };
 
-export const REPORT_KEYS = ["resumo", "origens", "funil", "semanas", "imoveis-leads", "vendas", "visualizacoes", "motivos-perda"] as const;
+export const REPORT_KEYS = ["resumo", "origens", "funil", "semanas", "imoveis-leads", "vendas", "visualizacoes", "motivos-perda", "negocios"] as const;
 export type ReportKey = (typeof REPORT_KEYS)[number];
 
 export const FUNNEL_LABELS: Record<FunnelStage, string> = {
@@ -99,7 +101,44 @@ export function reportTables(report: ReportData): Record<ReportKey, ReportTable>
       rows: report.mostViewed.map((row) => [row.codigo, row.title, row.views, row.leads, row.whatsapp, ratio(row.leads, row.views), row.previousViews]),
     },
     "motivos-perda": lostReasonsTable(report),
+    negocios: dealsTable(report),
   } satisfies Record<ReportKey, ReportTable>;
+}
+
+/**
+ * 'Negócios fechados': the period's standing deals. The commission's columns only when the
+ * report was read with commissions (the rows carry null otherwise), so a corretor without the
+ * permission gets the same table without them, on the page and in the download.
+ */
+function dealsTable(report: ReportData): ReportTable {
+  const commissions = report.summary.commissionReceivable !== null;
+  return {
+    title: "Negócios fechados",
+    columns: [
+      { header: "Fechamento", kind: "date" },
+      { header: "Código", kind: "text" },
+      { header: "Imóvel", kind: "text" },
+      { header: "Cliente", kind: "text" },
+      { header: "Finalidade", kind: "text" },
+      { header: "Preço anunciado (R$)", kind: "money" },
+      { header: "Valor final (R$)", kind: "money" },
+      { header: "Desconto", kind: "percent" },
+      ...(commissions ? ([{ header: "Comissão (R$)", kind: "money" }, { header: "Situação da comissão", kind: "text" }] satisfies Column[]) : []),
+    ],
+    rows: report.deals.map((row) => [
+      // A calendar day as the instant of its noon in the broker's zone: the "date" kind shows an
+      // instant as the broker's day, and noon is that day whatever rounding happens on the way.
+      `${row.closedOn}T15:00:00.000Z`,
+      row.codigo,
+      row.title,
+      row.leadName,
+      PURPOSE_LABELS[row.kind],
+      row.askingPrice,
+      row.finalValue,
+      row.discount,
+      ...(commissions ? [row.commission, row.commissionStatus ? COMMISSION_STATUS_LABELS[row.commissionStatus] : null] : []),
+    ]),
+  };
 }
 
 /** Each reason's count and its share of the period's lost leads, beside the previous period's. */
@@ -139,6 +178,22 @@ export function summaryTable(report: ReportData): ReportTable {
     line("Valor vendido (R$)", summary.soldValue),
     ...(summary.commission ? [line("Comissões (R$)", summary.commission)] : []),
     line("Visualizações de imóveis", summary.views),
+    // Issue 24, item 4: from the deals and proposals themselves.
+    line("Negócios fechados", summary.closedDeals),
+    line("Desconto médio sobre o preço anunciado (%)", summary.averageDiscount, percent),
+    line("Propostas feitas", summary.proposals),
+    line("Propostas aceitas", summary.proposalsAccepted),
+    line("Taxa de aceitação das propostas (%)", summary.acceptanceRate, percent),
+    line("Mediana do primeiro contato ao negócio (dias)", summary.medianDaysToDeal),
+    ...(summary.commissionReceived ? [line("Comissões recebidas (R$)", summary.commissionReceived)] : []),
+    // A snapshot (today), not a period: the previous column stays empty.
+    ...(summary.commissionReceivable
+      ? [
+          { label: "Comissões a receber hoje (R$)", current: summary.commissionReceivable.amount, previous: null },
+          { label: "Comissões a receber vencidas (R$)", current: summary.commissionReceivable.overdueAmount, previous: null },
+          { label: "Comissões a receber vencidas (negócios)", current: summary.commissionReceivable.overdue, previous: null },
+        ]
+      : []),
   ];
   return {
     title: "Resumo",

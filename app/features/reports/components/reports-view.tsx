@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
-import { formatDuration } from "../duration";
+import { formatBRL } from "~/lib/format";
+import { formatDays, formatDuration } from "../duration";
 import { formatRange, type Period, periodSearch } from "../period";
 import type { ReportData } from "../reports.server";
 import { type ReportKey, type ReportTable } from "../tables";
@@ -53,13 +54,14 @@ function Section({ id, title, description, exportHref, children }: { id: ReportK
 const column = (table: ReportTable, index: number) => table.rows.map((row) => Number(row[index] ?? 0));
 const labels = (table: ReportTable, index = 0) => table.rows.map((row) => String(row[index] ?? ""));
 
-function SummaryCard({ label, current, previous, kind, better = "up" }: { label: string; current: number | null; previous: number | null; kind: "int" | "percent" | "money" | "duration"; better?: "up" | "down" }) {
-  // Durations arrive in seconds and read "12 min", "3 h", "2 d".
-  const show = (value: number | null) => (kind === "duration" ? formatDuration(value) : formatCell(value, kind));
+function SummaryCard({ label, current, previous, kind, better = "up" }: { label: string; current: number | null; previous: number | null; kind: "int" | "percent" | "money" | "duration" | "days"; better?: "up" | "down" }) {
+  // Durations arrive in seconds and read "12 min", "3 h", "2 d"; "days" in whole days.
+  const show = (value: number | null) => (kind === "duration" ? formatDuration(value) : kind === "days" ? formatDays(value) : formatCell(value, kind));
   const change = current !== null && previous !== null ? current - previous : null;
   const good = change === null || change === 0 ? null : (change > 0) === (better === "up");
   return (
-    <Card className="grid gap-1 p-4" data-summary={label}>
+    // Amounts run to seven figures: a whole row on a phone, so they never overflow a half-width card.
+    <Card className={cn("grid gap-1 p-4", kind === "money" && "col-span-2 sm:col-span-1")} data-summary={label}>
       <p className="text-sm text-muted-foreground">{label}</p>
       <p className="text-2xl font-bold tabular-nums" data-value>
         {show(current)}
@@ -99,7 +101,8 @@ export function ReportsView({ period, summary, tables }: Props) {
           </h2>
           <ExportButtons href={exportHref("resumo")} label="Resumo" />
         </div>
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+        {/* Dense: a half-width card fills the gap a whole-row amount leaves on a phone. */}
+        <div className="grid grid-flow-row-dense grid-cols-2 gap-3 lg:grid-cols-3">
           <SummaryCard label="Leads recebidos" kind="int" {...summary.leads} />
           <SummaryCard label="Contatos por WhatsApp" kind="int" {...summary.whatsapp} />
           <SummaryCard label="Taxa de conversão" kind="percent" {...summary.conversionRate} />
@@ -150,6 +153,39 @@ export function ReportsView({ period, summary, tables }: Props) {
 
       <Section id="imoveis-leads" title="Imóveis que mais trouxeram leads" exportHref={exportHref("imoveis-leads")}>
         <ReportDataTable id="imoveis-leads" table={tables["imoveis-leads"]} empty="Nenhum lead ligado a um imóvel no período." />
+      </Section>
+      <Section
+        id="negocios"
+        title="Negócios fechados"
+        description="Negócios fechados no período (pela data de fechamento, sem os desfeitos), com o desconto sobre o preço anunciado atual do imóvel, e as propostas feitas no período."
+        exportHref={exportHref("negocios")}
+      >
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-deal-summary>
+          <SummaryCard label="Negócios fechados" kind="int" {...summary.closedDeals} />
+          <SummaryCard label="Desconto médio" kind="percent" better="down" {...summary.averageDiscount} />
+          <SummaryCard label="Propostas feitas" kind="int" {...summary.proposals} />
+          <SummaryCard label="Propostas aceitas" kind="int" {...summary.proposalsAccepted} />
+          <SummaryCard label="Taxa de aceitação" kind="percent" {...summary.acceptanceRate} />
+          <SummaryCard label="Mediana do 1º contato ao negócio" kind="days" better="down" {...summary.medianDaysToDeal} />
+          {summary.commissionReceived && <SummaryCard label="Comissões recebidas" kind="money" {...summary.commissionReceived} />}
+          {summary.commissionReceivable && (
+            <Card className="col-span-2 grid gap-1 p-4 sm:col-span-1" data-summary="Comissões a receber">
+              <p className="text-sm text-muted-foreground">Comissões a receber hoje</p>
+              <p className="text-2xl font-bold tabular-nums" data-value>
+                {formatBRL(summary.commissionReceivable.amount)}
+              </p>
+              <p className="text-xs text-muted-foreground">
+                {summary.commissionReceivable.deals === 1 ? "1 negócio" : `${summary.commissionReceivable.deals} negócios`}
+                {" · "}
+                <span className={cn(summary.commissionReceivable.overdue > 0 && "font-semibold text-red-700")} data-overdue>
+                  {summary.commissionReceivable.overdue === 1 ? "1 vencida" : `${summary.commissionReceivable.overdue} vencidas`}
+                  {summary.commissionReceivable.overdue > 0 && ` (${formatBRL(summary.commissionReceivable.overdueAmount)})`}
+                </span>
+              </p>
+            </Card>
+          )}
+        </div>
+        <ReportDataTable id="negocios" table={tables.negocios} empty="Nenhum negócio fechado no período." />
       </Section>
       <Section id="vendas" title="Vendas e locações" description="Imóveis que passaram a vendido ou alugado no período, com o preço atual e os dias no mercado." exportHref={exportHref("vendas")}>
         <ReportDataTable id="vendas" table={tables.vendas} empty="Nenhuma venda ou locação no período." />

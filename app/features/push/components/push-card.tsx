@@ -97,7 +97,7 @@ export function PushAlertsCard({ data }: { data: PushCardData }) {
   }
 
   return (
-    <Card className="max-w-xl p-6">
+    <Card className="min-w-0 max-w-xl p-4 sm:p-6">
       <h2 id="push-title" className="flex items-center gap-2 text-lg font-semibold">
         <Icon name="bell" />
         Alertas no celular
@@ -117,7 +117,7 @@ export function PushAlertsCard({ data }: { data: PushCardData }) {
             Alertas ativados neste aparelho.
           </p>
         ) : (
-          <Button type="button" onClick={() => void turnOn()} disabled={subscribe.state !== "idle"}>
+          <Button type="button" className="h-auto min-h-11 whitespace-normal py-2 text-left" onClick={() => void turnOn()} disabled={subscribe.state !== "idle"}>
             <Icon name="bell" />
             {subscribe.state !== "idle" ? "Ativando..." : "Ativar alertas neste aparelho"}
           </Button>

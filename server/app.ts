@@ -24,7 +24,8 @@ export { resolveClientIp } from "./client-address";
 /**
  * The production HTTP server around the React Router app. A hit of the public page cache is
  * answered first, by the fast path of cache-hit.ts, which keeps the guarantees below that apply
- * to it. In order, for every other request: its canonical path (the one every rule below sees), a request id and one log line, compression,
+ * to it (decision 033). In order, for every other request: its canonical path (the one every
+ * rule below sees), a request id and one log line, compression,
  * security headers with a per-request CSP nonce, no-store for anything signed in, the overload
  * guard, the refusal of writes from foreign origins and of methods the site does not use,
  * body-size limits, static files (precompressed at build), a redirect of any other spelling of a

@@ -14,7 +14,8 @@ import { percentile } from "./helpers";
  * Issue 10's figures, side by side in one run on this machine (figures, never assertions):
  *  1. the ceiling: bare Hono answering a 12 KB page;
  *  2. memory after a first start that seeds the demo photos;
- *  3. embedded database: each public page at 50 connections, a 200-connection burst (errors,
+ *  3. embedded database: each public page at 50 connections, each rendered uncached (one at a
+ *     time), a 200-connection burst (errors,
  *     timeouts at 10 s), RSS idle and after the burst, and a mixed minute (200 visitors browsing
  *     while 20 leads per second are posted; every acknowledged lead must be in the database);
  *     during the burst, 40 new visitors a second, each on a new connection: time to their page;
@@ -178,6 +179,28 @@ async function publicPaths(base: string): Promise<string[]> {
   return ["/", "/imoveis", "/imoveis?tipo=apartamento&finalidade=venda", ...(detail ? [detail] : []), "/sobre", "/contato"];
 }
 
+/**
+ * Each page rendered, not answered from the cache (issue 26, item 3: uncached renders report
+ * their own figure): one request at a time with a session cookie nobody holds, which bypasses the
+ * cache as a signed-in visitor does — loaders, React's render and a per-request compression, what
+ * a first visit after a change costs before its answer is stored.
+ */
+async function uncachedRenders(base: string, paths: string[], count = 20): Promise<{ path: string; p50: number; p99: number }[]> {
+  const figures = [];
+  for (const p of paths) {
+    const times: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const started = performance.now();
+      const response = await fetch(base + p, { headers: { cookie: "better-auth.session_token=bench", "accept-encoding": "br, gzip" } });
+      await response.arrayBuffer();
+      if (response.headers.get("x-cache")) throw new Error(`${p} came from the cache`);
+      times.push(performance.now() - started);
+    }
+    figures.push({ path: p, p50: Math.round(percentile(times, 50)), p99: Math.round(percentile(times, 99)) });
+  }
+  return figures;
+}
+
 async function warm(base: string, paths: string[]) {
   for (const p of paths) for (let i = 0; i < 5; i++) await (await fetch(base + p)).arrayBuffer();
 }
@@ -285,6 +308,7 @@ async function embedded() {
     await warm(server.url, paths);
     figures.pages = [];
     for (const p of paths) (figures.pages as PageFigure[]).push(pageFigure(p, await load(server.url + p, 50, seconds(10))));
+    figures.uncached = await uncachedRenders(server.url.replace("//localhost:", "//127.0.0.1:"), paths).catch((error) => String(error));
     Object.assign(figures, await burstWithNewVisitors(server, paths));
     figures.rssAfterBurstMb = memory(server).totalMb;
     const mixed = await mixedMinute(server, paths, `emb${Date.now()}`);
@@ -351,6 +375,7 @@ async function postgres() {
     await warm(server.url, paths);
     figures.pages = [];
     for (const p of paths) (figures.pages as PageFigure[]).push(pageFigure(p, await load(server.url + p, 50, seconds(10))));
+    figures.uncached = await uncachedRenders(server.url.replace("//localhost:", "//127.0.0.1:"), paths).catch((error) => String(error));
     Object.assign(figures, await burstWithNewVisitors(server, paths));
     figures.rssAfterBurst = memory(server);
 
@@ -408,6 +433,10 @@ function printTables() {
   if (postgresFigures && typeof postgresFigures === "object") {
     const show = (value: unknown) => (value ? `${(value as { totalMb: number }).totalMb} (${(value as { processes: number[] }).processes.join(" + ")})` : "-");
     console.log(`RSS MB — PostgreSQL, primary + ${postgresFigures.workers} workers: idle ${show(postgresFigures.rssIdle)}, after burst ${show(postgresFigures.rssAfterBurst)}, end ${show(postgresFigures.rssEnd)}`);
+  }
+  for (const where of ["embedded", "postgres"]) {
+    const uncached = (report[where] as { uncached?: { path: string; p50: number; p99: number }[] } | undefined)?.uncached;
+    if (Array.isArray(uncached)) console.log(`Uncached renders (${where}), one at a time, ms p50/p99: ${uncached.map((u) => `${u.path} ${u.p50}/${u.p99}`).join(", ")}`);
   }
   for (const where of ["embedded", "postgres"]) {
     const visitors = (report[where] as { newVisitors?: NewVisitorsFigure } | undefined)?.newVisitors;

@@ -11,7 +11,8 @@ import type { Logger } from "pino";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { canonicalPath, loggedPath } from "../app/lib/request-path";
 import { proxyList, resolveClientIp } from "./client-address";
-import { type CachedEntry, PageCache, type RenderOutcome, createEntry, etagMatches, normalizeSearch, preferredEncoding, shareablePage } from "./page-cache";
+import { cacheHit, serveEntry } from "./cache-hit";
+import { PageCache, type RenderOutcome, createEntry, normalizeSearch, preferredEncoding, shareablePage } from "./page-cache";
 import { overloadGuard, overloadOptionsFromEnv, unavailableAnswer } from "./overload";
 import { CRM_PUBLIC_FILES, isCacheable, isPrivateResponse, mayWrite, propertyViewOf } from "./request-rules";
 
@@ -21,8 +22,10 @@ export { isCacheable, isPrivateResponse, isSameOrigin, propertyViewOf } from "./
 export { resolveClientIp } from "./client-address";
 
 /**
- * The production HTTP server around the React Router app. In order, for every request: its
- * canonical path (the one every rule below sees), a request id and one log line, compression,
+ * The production HTTP server around the React Router app. A hit of the public page cache is
+ * answered first, by the fast path of cache-hit.ts, which keeps the guarantees below that apply
+ * to it (decision 033). In order, for every other request: its canonical path (the one every
+ * rule below sees), a request id and one log line, compression,
  * security headers with a per-request CSP nonce, no-store for anything signed in, the overload
  * guard, the refusal of writes from foreign origins and of methods the site does not use,
  * body-size limits, static files (precompressed at build), a redirect of any other spelling of a
@@ -64,6 +67,10 @@ export type AppOptions = {
   https?: boolean;
   /** Overrides PAGE_CACHE_MAX_BYTES (0: no cache). */
   pageCacheMaxBytes?: number;
+  /** false: cache hits go through the whole chain too (tests compare the two answers). */
+  cacheFastPath?: boolean;
+  /** A cache shared with another app (tests: the fast path and the chain serve the same entries). */
+  pageCache?: PageCache;
 };
 
 type Env = { Bindings: HttpBindings; Variables: { cspNonce: string; requestId: string; path: string } };
@@ -98,6 +105,31 @@ export function createApp(options: AppOptions) {
   const log = entry.getLogger().child({ component: "http" });
   const proxyPolicy = { trustProxy: options.trustProxy, hops: options.trustProxyHops ?? 1, trusted: proxyList(options.trustedProxies) };
   let toldOfUntrustedPeer = false;
+
+  const maxBytes = options.pageCacheMaxBytes ?? entry.pageCacheMaxBytes?.() ?? 0;
+  const cache = maxBytes > 0 && entry.onPublicDataChange ? (options.pageCache ?? new PageCache({ maxBytes })) : null;
+  // Nothing is stored until this process hears the change events that keep entries fresh.
+  let cacheListening = false;
+  if (cache) {
+    entry
+      .onPublicDataChange!(() => cache.invalidate())
+      .then(() => (cacheListening = true))
+      .catch((error) => log.error({ ...entry.errorFields(error) }, "page cache disabled: change events unavailable"));
+  }
+  const guard = overloadGuard({ ...overloadOptionsFromEnv(), databaseWait: entry.connectionWait });
+
+  if (cache && options.cacheFastPath !== false) {
+    app.use(
+      "*",
+      cacheHit({
+        cache: () => (cacheListening ? cache : null),
+        securityHeaders: (path) => entry.securityHeaders({ https, path }),
+        admits: guard.admits,
+        countPropertyView: entry.countPropertyView,
+        log,
+      }),
+    );
+  }
 
   // One line per request. Only what says how the server behaves: never the query string, the
   // client's address, cookies or the body, which may hold a person's data.
@@ -146,7 +178,7 @@ export function createApp(options: AppOptions) {
   });
 
   // A saturated server (or database pool) answers 503 + Retry-After at once (overload.ts).
-  app.use("*", overloadGuard({ ...overloadOptionsFromEnv(), databaseWait: entry.connectionWait }));
+  app.use("*", guard);
 
   // Writes from another site (CSRF) stop here, for pages and resource routes alike, before any
   // body is read. React Router's own check compares with the request's URL, which is ours below.
@@ -243,17 +275,6 @@ export function createApp(options: AppOptions) {
   });
   // --- end of property page views ---------------------------------------------------------------
 
-  const maxBytes = options.pageCacheMaxBytes ?? entry.pageCacheMaxBytes?.() ?? 0;
-  const cache = maxBytes > 0 && entry.onPublicDataChange ? new PageCache({ maxBytes }) : null;
-  // Nothing is stored until this process hears the change events that keep entries fresh.
-  let cacheListening = false;
-  if (cache) {
-    entry
-      .onPublicDataChange!(() => cache.invalidate())
-      .then(() => (cacheListening = true))
-      .catch((error) => log.error({ ...entry.errorFields(error) }, "page cache disabled: change events unavailable"));
-  }
-
   const render = (c: Context<Env>, request: Request) => {
     const { address: clientIp, ignoredForwardedFor } = resolveClientIp(c.req.raw.headers, c.env?.incoming?.socket?.remoteAddress, proxyPolicy);
     if (ignoredForwardedFor && !toldOfUntrustedPeer) {
@@ -322,7 +343,6 @@ export function createApp(options: AppOptions) {
   return app;
 }
 
-/** Headers that belong to one transfer, not to the shared content. */
 /**
  * A build file (script, style sheet) found on disk is not a document: a Content-Security-Policy,
  * frame or referrer rule on it does nothing, yet its ~600 bytes came with each of the dozen
@@ -338,28 +358,8 @@ function buildFileHeaders(https: boolean): Record<string, string> {
   return https ? { "X-Content-Type-Options": "nosniff", "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : { "X-Content-Type-Options": "nosniff" };
 }
 
+/** Headers that belong to one transfer, not to the shared content. */
 const UNSHARED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "date", "set-cookie", "x-request-id"]);
-
-/**
- * One copy of a cached answer. Browsers revalidate every time (no-cache) with the ETag: a change
- * must show on the next visit, and a 304 costs the server no more than a lookup.
- */
-function serveEntry(entry: CachedEntry, acceptEncoding: string | undefined, ifNoneMatch: string | undefined, state: string): Response {
-  const headers = new Headers(entry.headers);
-  headers.set("ETag", entry.etag);
-  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-cache");
-  headers.set("Vary", "Accept-Encoding");
-  headers.set("X-Cache", state.toUpperCase());
-  if (etagMatches(ifNoneMatch, entry.etag)) {
-    headers.delete("Content-Type");
-    return new Response(null, { status: 304, headers });
-  }
-  const encoding = preferredEncoding(acceptEncoding);
-  const body = entry.bodies[encoding];
-  if (encoding !== "identity") headers.set("Content-Encoding", encoding);
-  headers.set("Content-Length", String(body.length));
-  return new Response(new Uint8Array(body.buffer, body.byteOffset, body.byteLength) as unknown as BodyInit, { status: entry.status, headers });
-}
 
 const precompressedCache = new Map<string, boolean>();
 /** Whether the build wrote compressed copies of this file (so the answer varies by encoding). */

@@ -71,7 +71,10 @@ export function sustainedLag(maxMs: number, windows = LAGGING_WINDOWS): (p99Ms: 
   };
 }
 
-export function overloadGuard(options: OverloadOptions = overloadOptionsFromEnv()): MiddlewareHandler {
+/** The middleware, and its judgement alone for the cache hit's fast path (server/cache-hit.ts). */
+export type OverloadGuard = MiddlewareHandler & { admits(method: string): boolean };
+
+export function overloadGuard(options: OverloadOptions = overloadOptionsFromEnv()): OverloadGuard {
   const retryAfter = String(options.retryAfterSeconds ?? 2);
   let inFlight = 0;
   let lagging = false;
@@ -91,12 +94,13 @@ export function overloadGuard(options: OverloadOptions = overloadOptionsFromEnv(
   const maxWait = options.maxDatabaseWaitMs ?? 0;
   const databaseBacklogged = () => maxWait > 0 && (options.databaseWait?.()?.longestMs ?? 0) > maxWait;
 
-  return async (c, next) => {
+  const admits = (method: string) => {
+    const read = method === "GET" || method === "HEAD";
+    return !(inFlight >= options.maxInFlight || lagging || (read && databaseBacklogged()));
+  };
+  const guard: MiddlewareHandler = async (c, next) => {
     if (EXEMPT.test(c.req.path)) return next();
-    const read = c.req.method === "GET" || c.req.method === "HEAD";
-    if (inFlight >= options.maxInFlight || lagging || (read && databaseBacklogged())) {
-      return c.text(OVERLOAD_MESSAGE, 503, { "Retry-After": retryAfter, "Cache-Control": "no-store" });
-    }
+    if (!admits(c.req.method)) return c.text(OVERLOAD_MESSAGE, 503, { "Retry-After": retryAfter, "Cache-Control": "no-store" });
     inFlight++;
     try {
       await next();
@@ -104,6 +108,7 @@ export function overloadGuard(options: OverloadOptions = overloadOptionsFromEnv(
       inFlight--;
     }
   };
+  return Object.assign(guard, { admits });
 }
 
 /**

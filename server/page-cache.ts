@@ -83,19 +83,24 @@ export class PageCache {
     this.totalBytes = 0;
   }
 
+  /** The stored entry for `key`, if any, without rendering (a use: it moves to the end). */
+  peek(key: string): CachedEntry | undefined {
+    const found = this.entries.get(key);
+    if (!found) return undefined;
+    // Least recently used goes first: move to the end.
+    this.entries.delete(key);
+    this.entries.set(key, found);
+    return found.entry;
+  }
+
   /**
    * The entry for `key` (its path is `path`), rendering it when missing. Whoever arrives while a
    * render for the same key runs waits for it instead of rendering again; if that render gives
    * nothing cacheable (an error, a cookie), each waiter renders for itself.
    */
   async get(key: string, path: string, render: () => Promise<RenderOutcome>): Promise<CacheResult> {
-    const found = this.entries.get(key);
-    if (found) {
-      // Least recently used goes first: move to the end.
-      this.entries.delete(key);
-      this.entries.set(key, found);
-      return { entry: found.entry, state: "hit" };
-    }
+    const found = this.peek(key);
+    if (found) return { entry: found, state: "hit" };
     const flight = this.flights.get(key);
     if (flight) {
       const entry = await flight.catch(() => null);

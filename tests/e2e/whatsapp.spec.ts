@@ -40,8 +40,11 @@ test("a visitor's tap on a listing's WhatsApp button is counted once and opens t
   await visitor.goto("/imoveis");
   await visitor.getByRole("article").first().getByRole("link", { name: /Ver Detalhes/ }).click();
   await expect(visitor).toHaveURL(/\/imoveis\/[0-9a-f-]{36}$/);
-  const title = (await visitor.getByRole("heading", { level: 1 }).textContent())!;
+  // A client-side navigation changes the URL before the new page renders: wait for the listing's
+  // own button before reading its title (the list's heading was read once in CI).
   const link = visitor.getByRole("link", { name: "Falar pelo WhatsApp" });
+  await expect(link).toBeVisible();
+  const title = (await visitor.getByRole("heading", { level: 1 }).textContent())!;
   await expect(link).toHaveAttribute("rel", /\bnofollow\b/);
   const href = (await link.getAttribute("href"))!;
   const codigo = new URLSearchParams(href.split("?")[1]).get("imovel")!;

@@ -61,6 +61,17 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * A booking or a message sent from this page's dialogs changes nothing the page shows: reading the
+ * listing again after it is work for nothing, and while the database is down that read is the
+ * request the overload guard turns away — the visitor then met "Servidor ocupado" instead of the
+ * dialog's own 'Tente novamente' with the fields kept.
+ */
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: { formAction?: string; defaultShouldRevalidate: boolean }) {
+  if (formAction === "/agendar-visita" || formAction === "/contato") return false;
+  return defaultShouldRevalidate;
+}
+
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const { broker, publicUrl } = rootDataFromMatches(matches);
   const property = loaderData?.property;

@@ -24,8 +24,8 @@ export type CacheHitOptions = {
   cache: () => PageCache | null;
   /** The security headers the chain would add to this path's answer (no nonce: none is used). */
   securityHeaders: (path: string) => Record<string, string>;
-  /** Whether the overload guard admits a request with this method now. */
-  admits: (method: string) => boolean;
+  /** Whether the overload guard admits a request with this method now (and whether it needs the database). */
+  admits: (method: string, usesDatabase?: boolean) => boolean;
   countPropertyView?: (propertyId: string) => void;
   log: Logger;
 };
@@ -91,7 +91,7 @@ export function cacheHit(options: CacheHitOptions): MiddlewareHandler {
     // Another spelling of a page is redirected by the chain; a `.data` request is answered for
     // the canonical path, as there.
     if (path !== url.pathname && !url.pathname.endsWith(".data")) return next();
-    if (!isCacheable("GET", path, c.req.header("cookie")) || !options.admits(method)) return next();
+    if (!isCacheable("GET", path, c.req.header("cookie")) || !options.admits(method, false)) return next();
     const entry = cache.peek(`${path}${normalizeSearch(path, url.searchParams)}`);
     if (!entry) return next();
 

@@ -22,6 +22,13 @@ import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from "../a
 
 export const OVERLOAD_MESSAGE = "Servidor ocupado no momento. Tente novamente em alguns segundos.";
 const EXEMPT = /^\/(api\/events|healthz)\/?$/;
+/**
+ * What is answered without the database: the build's assets, the client router's route manifest
+ * and the public folder's files. A database backlog must not refuse them: the client router
+ * fetches a route's module (and the manifest) before it posts a form, and a refused module makes
+ * it reload the whole page, losing what the visitor typed into a dialog (the booking dialog did).
+ */
+const WITHOUT_DATABASE = /^\/(assets\/|__manifest$|icons\/|favicon\.svg$|apple-touch-icon\.png$|og-default\.jpg$|portrait-placeholder\.svg$|crm-sw-push\.js$|crm\/(sw\.js|offline\.html)$)/;
 
 export type OverloadOptions = {
   /** Requests being answered at once (MAX_REQUESTS_IN_FLIGHT). */
@@ -71,8 +78,12 @@ export function sustainedLag(maxMs: number, windows = LAGGING_WINDOWS): (p99Ms: 
   };
 }
 
-/** The middleware, and its judgement alone for the cache hit's fast path (server/cache-hit.ts). */
-export type OverloadGuard = MiddlewareHandler & { admits(method: string): boolean };
+/**
+ * The middleware, and its judgement alone for the cache hit's fast path (server/cache-hit.ts):
+ * `usesDatabase` false for an answer that needs no database (a stored page), which a database
+ * backlog does not refuse.
+ */
+export type OverloadGuard = MiddlewareHandler & { admits(method: string, usesDatabase?: boolean): boolean };
 
 export function overloadGuard(options: OverloadOptions = overloadOptionsFromEnv()): OverloadGuard {
   const retryAfter = String(options.retryAfterSeconds ?? 2);
@@ -94,13 +105,13 @@ export function overloadGuard(options: OverloadOptions = overloadOptionsFromEnv(
   const maxWait = options.maxDatabaseWaitMs ?? 0;
   const databaseBacklogged = () => maxWait > 0 && (options.databaseWait?.()?.longestMs ?? 0) > maxWait;
 
-  const admits = (method: string) => {
+  const admits = (method: string, usesDatabase = true) => {
     const read = method === "GET" || method === "HEAD";
-    return !(inFlight >= options.maxInFlight || lagging || (read && databaseBacklogged()));
+    return !(inFlight >= options.maxInFlight || lagging || (read && usesDatabase && databaseBacklogged()));
   };
   const guard: MiddlewareHandler = async (c, next) => {
     if (EXEMPT.test(c.req.path)) return next();
-    if (!admits(c.req.method)) return c.text(OVERLOAD_MESSAGE, 503, { "Retry-After": retryAfter, "Cache-Control": "no-store" });
+    if (!admits(c.req.method, !WITHOUT_DATABASE.test(c.req.path))) return c.text(OVERLOAD_MESSAGE, 503, { "Retry-After": retryAfter, "Cache-Control": "no-store" });
     inFlight++;
     try {
       await next();

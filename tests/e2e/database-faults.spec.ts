@@ -66,11 +66,7 @@ test.describe("PostgreSQL that freezes or refuses connections, as visitors see i
     await expect(page.getByLabel("Mensagem")).toHaveValue(CONTACT.message);
   }
 
-  // KNOWN REGRESSION (2026-11-27, open in the closing note): with the database frozen, the property
-  // page's booking dialog now ends on the overload guard's "Servidor ocupado" page instead of its
-  // own 'Tente novamente' (reproduced twice on PostgreSQL; passed once). Marked fixme so it is
-  // listed, not hidden, until the cause (what now waits on the pool during the freeze) is fixed.
-  test.fixme("frozen: 503 pages and health, and every lead form keeps its fields and says 'tente novamente'; then all recovers", async ({ page, browser }) => {
+  test("frozen: 503 pages and health, and every lead form keeps its fields and says 'tente novamente'; then all recovers", async ({ page, browser }) => {
     // Everything is loaded while the database answers; the property page's dialog is open.
     await page.goto(`${server.url}/contato`);
     await waitForHydration(page);

@@ -25,6 +25,12 @@ export async function waitForHydration(page: Page) {
   await page.waitForLoadState("load");
 }
 
+/** The lead board is a lazy chunk hydrated after the page: a menu choice before then reaches no handler. */
+export async function waitForBoard(page: Page) {
+  await waitForHydration(page);
+  await expect(page.locator('[data-testid="lead-board"][data-ready]')).toBeAttached({ timeout: 15_000 });
+}
+
 /** Fails when the page is wider than the window (a phone visitor would have to scroll sideways). */
 export async function expectFitsWindow(page: Page, label: string) {
   const fit = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));

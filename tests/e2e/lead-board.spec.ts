@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { signInAsAdmin, waitForHydration } from "./helpers";
+import { signInAsAdmin, waitForBoard, waitForHydration } from "./helpers";
 
 /**
  * The pipeline board on /crm/leads: switch to it, move one card with the mouse, one with the
@@ -49,7 +49,7 @@ test("cards move by mouse, keyboard and menu; the statuses persist and the dashb
   await waitForHydration(page);
   await page.getByRole("link", { name: "Quadro" }).click();
   await expect(page).toHaveURL(/[?&]vista=quadro/);
-  await expect(page.getByTestId("lead-board")).toBeVisible();
+  await waitForBoard(page);
   for (const name of [byMouse, byKeyboard, byMenu]) await expect(column(page, "novo").locator("[data-lead-card]", { hasText: name })).toBeVisible();
   // A card carries its message's start and links to the lead's page.
   await expect(card(page, byMouse)).toContainText("Quer um apartamento de 3 quartos");
@@ -126,7 +126,7 @@ test("a card dropped on 'Perdido' with the keyboard asks why in a dialog operate
   await signInAsAdmin(page);
   await createLead(page, name, "Achou caro.");
   await page.goto("/crm/leads?vista=quadro");
-  await waitForHydration(page);
+  await waitForBoard(page);
   const dialog = page.getByRole("dialog", { name: "Por que este lead foi perdido?" });
   const dropOnLost = async () => {
     // Picked up (the column lights up) before the arrows: the sensor listens from then on. Right
@@ -196,7 +196,7 @@ test("an open board follows a move made elsewhere, without a reload", async ({ p
   await signInAsAdmin(page);
   await createLead(page, name, "Chegou pelo WhatsApp.");
   await page.goto("/crm/leads?vista=quadro");
-  await waitForHydration(page);
+  await waitForBoard(page);
   await expect(column(page, "novo").locator("[data-lead-card]", { hasText: name })).toBeVisible();
   // The live stream opens once the page is idle.
   await expect(page.locator("html")).toHaveAttribute("data-live", "open", { timeout: 15_000 });

@@ -1,7 +1,7 @@
 import { type Browser, expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { type ServerProcess, startServerOnOwnDatabase } from "../helpers/server-process";
-import { signInAsAdmin, waitForHydration } from "./helpers";
+import { signInAsAdmin, waitForBoard, waitForHydration } from "./helpers";
 import { TEMPLATE_DIR } from "./template";
 
 /**
@@ -134,7 +134,7 @@ test("the admin edits the lost reasons; the board's dialog offers the new list",
   });
   expect(created.ok()).toBe(true);
   await page.goto("/crm/leads?vista=quadro");
-  await waitForHydration(page);
+  await waitForBoard(page);
   await page.locator("[data-lead-card]", { hasText: "Lead Das Configurações" }).getByLabel(/Mover .* para…/).selectOption("perdido");
   await expect(page.getByRole("dialog").getByLabel("Motivo da perda").locator("option")).toHaveText(["Selecione o motivo…", "Imóvel vendido antes", "Preço", "Localização", "Comprou com outro corretor", "Desistiu", "Financiamento negado", "Sem resposta"]);
 });

@@ -42,7 +42,9 @@ type LeadAnswer = { ok: boolean; message: string; values?: Record<string, string
 /** A page's data as a browser navigating inside the site asks for it, through the real HTTP server. */
 function siteApp() {
   const clientDir = path.resolve(".tmp/database-faults-client");
-  fs.mkdirSync(clientDir, { recursive: true });
+  fs.mkdirSync(path.join(clientDir, "assets"), { recursive: true });
+  // A route module, as the client router fetches it before it posts a dialog's form.
+  fs.writeFileSync(path.join(clientDir, "assets", "visit-booking-test.js"), "export default null;\n");
   const build = resourceRoutesBuild(
     {
       "routes/properties": { path: "imoveis", module: propertiesRoute },
@@ -202,6 +204,11 @@ describe.skipIf(!base)("PostgreSQL pool held by a slow query: the overload guard
       expect(shed.status).toBe(503);
       expect(shed.headers.get("Retry-After")).toMatch(/^\d+$/);
       expect(await shed.text()).toBe(OVERLOAD_MESSAGE);
+      // The build's files need no database and are still served: refusing a route's module made
+      // the client router reload the page, and the booking dialog lost what was typed.
+      const asset = await app.request("/assets/visit-booking-test.js");
+      expect(asset.status).toBe(200);
+      expect(await asset.text()).toContain("export default");
       // A lead is not shed: it waits its (bounded) turn for the database.
       lead = Promise.resolve(
         app.request("/contato.data", {

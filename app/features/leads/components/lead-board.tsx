@@ -95,6 +95,10 @@ export default function LeadBoard({
   const [said, setSaid] = useState("");
   const [dragging, setDragging] = useState<BoardLead | null>(null);
   const seq = useRef(0);
+  // Set once the board has hydrated: the lazy chunk arrives after the page's own, and a choice
+  // made in a card's menu before then reaches no handler. Tests wait for it.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const shown = useMemo(() => applyMoves(columns, moves), [columns, moves]);
 
   const sensors = useSensors(
@@ -152,6 +156,7 @@ export default function LeadBoard({
       <div
         className="relative -mx-4 flex min-w-0 snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-3 sm:mx-0 sm:px-0 xl:grid xl:snap-none xl:grid-cols-4 xl:overflow-visible"
         data-testid="lead-board"
+        data-ready={ready || undefined}
       >
         {shown.map((column) => (
           <Column key={column.status} column={column} now={now} search={search} contact={contact} onMove={moveBySelect} />

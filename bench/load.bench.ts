@@ -411,9 +411,13 @@ async function postgres() {
 }
 
 function printTables() {
-  const rows: string[][] = [["where", "page", "req/s", "p50 ms", "p99 ms", "errors", "timeouts", "non-2xx"]];
+  // Each page's req/s as a share of the bare server's in this same run: the figure that compares
+  // across machines (issue 26's goal: every cached page ≥ 25 % with p99 < 20 ms).
+  const ceilingReqPerSec = (report.ceiling as PageFigure | undefined)?.reqPerSec;
+  const share = (reqPerSec: number) => (ceilingReqPerSec ? `${Math.round((reqPerSec / ceilingReqPerSec) * 100)} %` : "-");
+  const rows: string[][] = [["where", "page", "req/s", "of bare", "p50 ms", "p99 ms", "errors", "timeouts", "non-2xx"]];
   const add = (where: string, figure: PageFigure) =>
-    rows.push([where, figure.path, String(figure.reqPerSec), String(figure.p50), String(figure.p99), String(figure.errors), String(figure.timeouts), String(figure.non2xx)]);
+    rows.push([where, figure.path, String(figure.reqPerSec), share(figure.reqPerSec), String(figure.p50), String(figure.p99), String(figure.errors), String(figure.timeouts), String(figure.non2xx)]);
   if (report.ceiling) add("ceiling", report.ceiling as PageFigure);
   for (const where of ["embedded", "postgres"] as const) {
     const figures = report[where] as { pages?: PageFigure[]; burst?: BurstFigure; mixed?: MixedFigure; catalogue?: PageFigure & { listings: number; imoveisHtmlBytes: number } } | undefined;

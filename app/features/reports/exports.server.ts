@@ -125,7 +125,16 @@ function readLeadBatch(db: Database, where: SQL | undefined, after: { at: string
     .select({ lead: leads, codigo: properties.codigo, cursor: sql<string>`${leads.created_at}::text` })
     .from(leads)
     .leftJoin(properties, eq(properties.id, leads.property_id))
-    .where(and(where, after ? sql`(${leads.created_at}, ${leads.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined))
+    // Spelled out rather than as a row comparison: the bound on created_at alone is what lets the
+    // planner walk leads_created_at_idx (or leads_status_idx) from the cursor, in order.
+    .where(
+      and(
+        where,
+        after
+          ? sql`${leads.created_at} <= ${after.at}::timestamptz and (${leads.created_at} < ${after.at}::timestamptz or ${leads.id} < ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
     .orderBy(desc(leads.created_at), desc(leads.id))
     .limit(LEADS_EXPORT_BATCH);
 }

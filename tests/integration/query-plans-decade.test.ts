@@ -131,6 +131,18 @@ describe.each(DATABASE_KINDS)("ten years' screens read through indexes (%s)", (k
     expect([names[0], names.at(-1)]).toEqual(["Pessoa 1", `Pessoa ${LEADS}`]);
   }, 60_000);
 
+  it("the XLSX export streams the same rows, readable by a spreadsheet", async () => {
+    const response = await leadsExport(test.runtime.db, ADMIN, new URL("http://localhost/crm/leads/exportar?formato=xlsx&status=perdido"));
+    const { default: ExcelJS } = await import("exceljs");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.worksheets[0];
+    expect(sheet.getRow(1).getCell(1).value).toBe("Nome");
+    // Statuses cycle novo, em_atendimento, convertido, perdido: every fourth lead, the newest Pessoa 3.
+    expect(sheet.rowCount - 1).toBe(LEADS / 4);
+    expect(sheet.getRow(2).getCell(1).value).toBe("Pessoa 3");
+  }, 60_000);
+
   it.each(CASES)("$name", async ({ name, read, scans, ordered }) => {
     const recorded: Recorded[] = [];
     await read(recordingDb(test, recorded), leadId);

@@ -69,13 +69,16 @@ async function xlsxStream(sheet: { title: string; columns: Column[] }, batches: 
   void (async () => {
     try {
       for await (const batch of batches) {
+        // The browser went away (cancelled download): stop reading (the loop's end closes the batches).
+        if (output.destroyed) return;
         for (const row of batch) worksheet.addRow(xlsxValues(row, sheet.columns)).commit();
-        // Let the event loop breathe between batches (other requests are served meanwhile).
-        if (output.writableNeedDrain) await once(output, "drain");
+        // A slow reader: wait until it takes what is buffered (or leaves) before the next batch.
+        if (output.writableNeedDrain) await Promise.race([once(output, "drain"), once(output, "close")]);
       }
       worksheet.commit();
       await workbook.commit();
     } catch (error) {
+      if (output.destroyed) return;
       log.error(errorFields(error), "a streamed download failed");
       output.destroy(error instanceof Error ? error : new Error(String(error)));
     }

@@ -21,6 +21,11 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string }[];
   };
+  export type Instance = {
+    on(event: "response", listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): Instance;
+    stop(): void;
+  };
   function autocannon(options: Options): Promise<Result>;
+  function autocannon(options: Options, callback: (error: Error | null, result: Result) => void): Instance;
   export default autocannon;
 }

@@ -519,7 +519,8 @@ export const audit_log = pgTable(
     details: jsonb("details"),
   },
   (table) => [
-    index("audit_log_at_idx").on(table.at.desc()),
+    // The trail's pages read newest first with the id as tie-break (issue 26: a decade of entries, no sort).
+    index("audit_log_at_id_idx").on(table.at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // An account's successful sign-ins (issue 21): the addresses its owner is known to use.
     index("audit_log_sign_in_idx").on(table.entity_id, table.at).where(sql`action = 'auth.sign_in'`),
   ],
@@ -559,6 +560,8 @@ export const lead_events = pgTable(
   (table) => [
     index("lead_events_lead_idx").on(table.lead_id, table.at.desc()),
     index("lead_events_status_idx").on(table.kind, table.at).where(sql`kind = 'status'`),
+    // The reports' funnel and times (issue 26): a cohort's status history read from the index alone.
+    index("lead_events_history_idx").on(table.lead_id, table.to_status, table.at).where(sql`kind in ('created', 'status')`),
     check("lead_events_kind_valid", inList("kind", LEAD_EVENT_KINDS)),
     check("lead_events_body_length", sql.raw("body is null or char_length(body) <= 2000")),
   ],
@@ -665,6 +668,23 @@ export const property_views = pgTable(
     index("property_views_day_idx").on(table.day),
     check("property_views_positive", sql.raw("views >= 0")),
   ],
+);
+
+/**
+ * property_views summed per listing and calendar month (issue 26): the reports over a year or a
+ * decade read these instead of millions of daily rows. Kept by a trigger on property_views
+ * (migration 0023), so every writer of the daily counts keeps it right; month is the 1st.
+ */
+export const property_views_monthly = pgTable(
+  "property_views_monthly",
+  {
+    property_id: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    month: date("month", { mode: "string" }).notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.property_id, table.month] }), index("property_views_monthly_month_idx").on(table.month)],
 );
 
 /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { leads, properties } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/features/audit/audit.server";
@@ -10,7 +10,8 @@ import { containsPattern, parseTableQuery } from "~/lib/pagination";
 import { type Period, parsePeriod, rangeInstants } from "./period";
 import { loadReport } from "./reports.server";
 import { EXPORT_FORMATS, type ExportFormat, MAX_EXPORT_ROWS, tableDownload } from "./spreadsheet.server";
-import { REPORT_KEYS, type ReportKey, type ReportTable, reportTables } from "./tables";
+import { streamedDownload } from "./stream-download.server";
+import { type Cell, type Column, REPORT_KEYS, type ReportKey, type ReportTable, reportTables } from "./tables";
 
 /**
  * The downloads of issue 12: each report table, the leads list and the properties list, with the
@@ -65,7 +66,31 @@ export async function reportExport(db: Database, url: URL, options: { commission
   return tableDownload(table, format, `relatorio-${key}-${fileDay(parsed.period)}`);
 }
 
-/** The leads list as the CRM filters it (status, search) and, optionally, a period of creation. */
+/** Leads read per query of a leads download: the server holds one batch at a time. */
+export const LEADS_EXPORT_BATCH = 2_000;
+
+const LEAD_EXPORT_COLUMNS: Column[] = [
+  { header: "Nome", kind: "text" },
+  { header: "Telefone", kind: "text" },
+  { header: "E-mail", kind: "text" },
+  { header: "Interesse", kind: "text" },
+  { header: "Tipo de imóvel", kind: "text" },
+  { header: "Origem", kind: "text" },
+  { header: "Situação", kind: "text" },
+  { header: "Imóvel (código)", kind: "text" },
+  { header: "Observações", kind: "text" },
+  { header: "Recebido em", kind: "datetime" },
+  // Issue 24: why a lost lead was lost.
+  { header: "Motivo da perda", kind: "text" },
+  { header: "Observação da perda", kind: "text" },
+];
+
+/**
+ * The leads list as the CRM filters it (status, search) and, optionally, a period of creation —
+ * every matching lead, however many (issue 26: ten years of them): streamed, newest first, a
+ * batch at a time, each batch starting after the last row of the one before (created_at, id:
+ * leads_created_at_idx or leads_status_idx), so no batch re-reads what came before.
+ */
 export async function leadsExport(db: Database, actor: AuditActor, url: URL): Promise<Response> {
   const format = parseFormat(url.searchParams);
   if (!format) throw badRequest(EXPORT_MESSAGES.format);
@@ -83,32 +108,44 @@ export async function leadsExport(db: Database, actor: AuditActor, url: URL): Pr
     instants ? gte(leads.created_at, instants.start) : undefined,
     instants ? lt(leads.created_at, instants.end) : undefined,
   );
-  const found = await db
-    .select({ lead: leads, codigo: properties.codigo })
+  const [{ rows }] = await db.select({ rows: count() }).from(leads).where(where);
+  // Recorded when the download starts: who, which filters, how many rows (never a lead's data).
+  await recordAudit(db, {
+    actor,
+    action: "lead.export",
+    entity: "lead",
+    details: { format, rows, status, search: search !== "", period: optional.period ? { from: optional.period.from, to: optional.period.to } : null },
+  });
+  const name = optional.period ? `leads-${fileDay(optional.period)}` : "leads";
+  return streamedDownload({ title: "Leads", columns: LEAD_EXPORT_COLUMNS }, leadBatches(db, where), format, name);
+}
+
+function readLeadBatch(db: Database, where: SQL | undefined, after: { at: string; id: string } | null) {
+  return db
+    .select({ lead: leads, codigo: properties.codigo, cursor: sql<string>`${leads.created_at}::text` })
     .from(leads)
     .leftJoin(properties, eq(properties.id, leads.property_id))
-    .where(where)
+    // Spelled out rather than as a row comparison: the bound on created_at alone is what lets the
+    // planner walk leads_created_at_idx (or leads_status_idx) from the cursor, in order.
+    .where(
+      and(
+        where,
+        after
+          ? sql`${leads.created_at} <= ${after.at}::timestamptz and (${leads.created_at} < ${after.at}::timestamptz or ${leads.id} < ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
     .orderBy(desc(leads.created_at), desc(leads.id))
-    .limit(MAX_EXPORT_ROWS + 1);
-  if (found.length > MAX_EXPORT_ROWS) throw badRequest(EXPORT_MESSAGES.tooMany);
-  const table: ReportTable = {
-    title: "Leads",
-    columns: [
-      { header: "Nome", kind: "text" },
-      { header: "Telefone", kind: "text" },
-      { header: "E-mail", kind: "text" },
-      { header: "Interesse", kind: "text" },
-      { header: "Tipo de imóvel", kind: "text" },
-      { header: "Origem", kind: "text" },
-      { header: "Situação", kind: "text" },
-      { header: "Imóvel (código)", kind: "text" },
-      { header: "Observações", kind: "text" },
-      { header: "Recebido em", kind: "datetime" },
-      // Issue 24: why a lost lead was lost.
-      { header: "Motivo da perda", kind: "text" },
-      { header: "Observação da perda", kind: "text" },
-    ],
-    rows: found.map(({ lead, codigo }) => [
+    .limit(LEADS_EXPORT_BATCH);
+}
+
+async function* leadBatches(db: Database, where: SQL | undefined): AsyncGenerator<Cell[][]> {
+  // The cursor keeps created_at as PostgreSQL's text: a JS Date would drop its microseconds.
+  let after: { at: string; id: string } | null = null;
+  for (;;) {
+    const found = await readLeadBatch(db, where, after);
+    if (found.length === 0) return;
+    yield found.map(({ lead, codigo }) => [
       lead.full_name,
       lead.phone,
       lead.email,
@@ -121,15 +158,11 @@ export async function leadsExport(db: Database, actor: AuditActor, url: URL): Pr
       new Date(lead.created_at).toISOString(),
       lead.lost_reason,
       lead.lost_note,
-    ]),
-  };
-  await recordAudit(db, {
-    actor,
-    action: "lead.export",
-    entity: "lead",
-    details: { format, rows: table.rows.length, status, search: search !== "", period: optional.period ? { from: optional.period.from, to: optional.period.to } : null },
-  });
-  return tableDownload(table, format, optional.period ? `leads-${fileDay(optional.period)}` : "leads");
+    ]);
+    if (found.length < LEADS_EXPORT_BATCH) return;
+    const last = found[found.length - 1];
+    after = { at: last.cursor, id: last.lead.id };
+  }
 }
 
 /** A yes/no the broker may leave unsaid: empty when not said. */

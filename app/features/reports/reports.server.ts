@@ -5,6 +5,7 @@ import { portalDisplayName, portalKey } from "~/features/portals/portal-names";
 import { type DealRow, type DealSummary, loadDealReport } from "./deals-report.server";
 import { type LostReasonRow, lostReasonCounts, lostReasonRows } from "./lost-reasons.server";
 import { addDays, type DayRange, type Period, rangeInstants } from "./period";
+import { mostViewed, totalViews, totalWhatsapp } from "./views-report.server";
 
 /**
  * The figures of /crm/relatorios (issue 12), each for the period and for the previous period of
@@ -68,7 +69,7 @@ export type { DealRow } from "./deals-report.server";
 
 /** Rows the ranked tables keep. */
 export const TOP_LIMIT = 10;
-export const MOST_VIEWED_LIMIT = 20;
+export { MOST_VIEWED_LIMIT } from "./views-report.server";
 
 type Row = Record<string, unknown>;
 async function rows<T = Row>(db: Database, query: SQL): Promise<T[]> {
@@ -86,40 +87,40 @@ function leadsIn(range: DayRange): SQL {
 }
 
 /**
- * Whether lead l ever had a status: its current one, or one its timeline recorded (creation or
- * change). Leads from before the timeline only count by their current status.
+ * The cohort of a range (leads by creation) through the funnel, and its median times. A lead
+ * reached a status if it has it now or its timeline recorded it (creation or change; leads from
+ * before the timeline count by their current status only). One pass over the cohort's history
+ * (lead_events_history_idx), grouped per lead — not a lookup per lead and status (issue 26: a
+ * decade's cohort is 60,000 leads). A converted (or first moved) lead with no timeline row has
+ * an unknown time, not zero.
  */
-const reached = (status: string) =>
-  sql`(l.status = ${status} or exists (select 1 from lead_events e where e.lead_id = l.id and e.kind in ('created', 'status') and e.to_status = ${status}))`;
-
 async function leadFigures(db: Database, range: DayRange) {
   const [row] = await rows(
     db,
     sql`
-      select
-        count(*)::int as leads,
-        count(*) filter (where ${reached("em_atendimento")} or ${reached("convertido")})::int as em_atendimento,
-        count(*) filter (where ${reached("convertido")})::int as convertido,
-        count(*) filter (where ${reached("perdido")})::int as perdido
-      from leads l
-      where ${leadsIn(range)}`,
-  );
-  // Medians of the recorded times: a lead converted (or first moved) with no timeline row is unknown, not zero.
-  const [times] = await rows(
-    db,
-    sql`
       with cohort as (
-        select l.id, l.created_at,
-          (select min(e.at) from lead_events e where e.lead_id = l.id and e.kind in ('created', 'status') and e.to_status = 'convertido') as converted_at,
-          (select min(e.at) from lead_events e where e.lead_id = l.id and e.kind = 'status') as first_change_at
-        from leads l
-        where ${leadsIn(range)}
+        select l.id, l.status, l.created_at from leads l where ${leadsIn(range)}
+      ), history as (
+        select e.lead_id,
+          bool_or(e.to_status = 'em_atendimento') as em_atendimento,
+          bool_or(e.to_status = 'convertido') as convertido,
+          bool_or(e.to_status = 'perdido') as perdido,
+          min(e.at) filter (where e.to_status = 'convertido') as converted_at,
+          min(e.at) filter (where e.kind = 'status') as first_change_at
+        from lead_events e join cohort c on c.id = e.lead_id
+        where e.kind in ('created', 'status')
+        group by e.lead_id
       )
       select
-        (percentile_cont(0.5) within group (order by extract(epoch from (converted_at - created_at))) filter (where converted_at is not null))::float8 as to_conversion,
-        (percentile_cont(0.5) within group (order by extract(epoch from (first_change_at - created_at))) filter (where first_change_at is not null))::float8 as to_first_change
-      from cohort`,
+        count(*)::int as leads,
+        count(*) filter (where c.status in ('em_atendimento', 'convertido') or h.em_atendimento or h.convertido)::int as em_atendimento,
+        count(*) filter (where c.status = 'convertido' or h.convertido)::int as convertido,
+        count(*) filter (where c.status = 'perdido' or h.perdido)::int as perdido,
+        (percentile_cont(0.5) within group (order by extract(epoch from (h.converted_at - c.created_at))) filter (where h.converted_at is not null))::float8 as to_conversion,
+        (percentile_cont(0.5) within group (order by extract(epoch from (h.first_change_at - c.created_at))) filter (where h.first_change_at is not null))::float8 as to_first_change
+      from cohort c left join history h on h.lead_id = c.id`,
   );
+  const times = row;
   const leads = num(row.leads);
   return {
     leads,
@@ -230,43 +231,6 @@ async function salesIn(db: Database, range: DayRange): Promise<SaleRow[]> {
   }));
 }
 
-async function totalViews(db: Database, range: DayRange): Promise<number> {
-  const [row] = await rows(db, sql`select coalesce(sum(views), 0)::int as n from property_views where day between ${range.from}::date and ${range.to}::date`);
-  return num(row.n);
-}
-
-/** WhatsApp taps of a range (by the broker's day, as leads). */
-function tapsIn(range: DayRange): SQL {
-  const { start, end } = rangeInstants(range);
-  return sql`w.at >= ${start.toISOString()}::timestamptz and w.at < ${end.toISOString()}::timestamptz`;
-}
-
-async function totalWhatsapp(db: Database, range: DayRange): Promise<number> {
-  const [row] = await rows(db, sql`select count(*)::int as n from whatsapp_clicks w where ${tapsIn(range)}`);
-  return num(row.n);
-}
-
-async function mostViewed(db: Database, period: Period) {
-  const found = await rows<{ codigo: string; title: string; views: number; leads: number; whatsapp: number; previous_views: number }>(
-    db,
-    sql`
-      with current_views as (
-        select property_id, sum(views)::int as views from property_views
-        where day between ${period.from}::date and ${period.to}::date group by property_id
-      )
-      select p.codigo, p.title, v.views,
-        (select count(*)::int from leads l where l.property_id = p.id and ${leadsIn(period)}) as leads,
-        (select count(*)::int from whatsapp_clicks w where w.property_id = p.id and ${tapsIn(period)}) as whatsapp,
-        (select coalesce(sum(pv.views), 0)::int from property_views pv
-          where pv.property_id = p.id and pv.day between ${period.previous.from}::date and ${period.previous.to}::date) as previous_views
-      from current_views v join properties p on p.id = v.property_id
-      where v.views > 0
-      order by v.views desc, p.codigo
-      limit ${MOST_VIEWED_LIMIT}`,
-  );
-  return found.map((row) => ({ codigo: row.codigo, title: row.title, views: num(row.views), leads: num(row.leads), whatsapp: num(row.whatsapp), previousViews: num(row.previous_views) }));
-}
-
 /** Commissions (reais) of the standing deals closed in a range of days (issue 24). */
 async function commissionIn(db: Database, range: DayRange): Promise<number> {
   const [row] = await rows(db, sql`select coalesce(sum(commission_cents), 0)::bigint as n from deals where undone_at is null and closed_on between ${range.from}::date and ${range.to}::date`);
@@ -274,7 +238,24 @@ async function commissionIn(db: Database, range: DayRange): Promise<number> {
 }
 
 /** `commissions`: whether the reader may see commissions (admins; corretores when the settings say so); `now` fixes "today" (tests). */
-export async function loadReport(db: Database, period: Period, options: { commissions?: boolean; now?: Date } = {}): Promise<ReportData> {
+export function loadReport(db: Database, period: Period, options: { commissions?: boolean; now?: Date } = {}): Promise<ReportData> {
+  if (options.now) return computeReport(db, period, options);
+  // Staff asking for the same report at the same time share one computation (issue 26: a decade's
+  // report reads 60,000 leads; ten people opening it together need not read them ten times). Only
+  // while it runs: the next request computes afresh, so nothing is served stale.
+  let running = reportsRunning.get(db);
+  if (!running) reportsRunning.set(db, (running = new Map()));
+  const key = `${period.from}|${period.to}|${period.previous.from}|${options.commissions ? 1 : 0}`;
+  const shared = running.get(key);
+  if (shared) return shared;
+  const started = computeReport(db, period, options).finally(() => running.delete(key));
+  running.set(key, started);
+  return started;
+}
+
+const reportsRunning = new WeakMap<Database, Map<string, Promise<ReportData>>>();
+
+async function computeReport(db: Database, period: Period, options: { commissions?: boolean; now?: Date }): Promise<ReportData> {
   const [current, previous] = [await leadFigures(db, period), await leadFigures(db, period.previous)];
   const [origins, previousOrigins] = [await originCounts(db, period), await originCounts(db, period.previous)];
   const [daily, previousDaily] = [await dailyLeads(db, period), await dailyLeads(db, period.previous)];
@@ -284,7 +265,7 @@ export async function loadReport(db: Database, period: Period, options: { commis
   const previousSales = await salesIn(db, period.previous);
   const [views, previousViews] = [await totalViews(db, period), await totalViews(db, period.previous)];
   const [whatsapp, previousWhatsapp] = [await totalWhatsapp(db, period), await totalWhatsapp(db, period.previous)];
-  const viewed = await mostViewed(db, period);
+  const viewed = await mostViewed(db, period, leadsIn);
   const [lost, previousLost] = [await lostReasonCounts(db, period), await lostReasonCounts(db, period.previous)];
   const dealReport = await loadDealReport(db, period, options);
 

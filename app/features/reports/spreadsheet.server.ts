@@ -1,6 +1,6 @@
 import { csvDocument, csvField, neutralizeFormula } from "~/lib/csv";
 import { brokerDay, toBrokerDateTimeInput } from "~/lib/format";
-import type { Cell, CellKind, ReportTable } from "./tables";
+import type { Cell, CellKind, Column, ReportTable } from "./tables";
 
 /**
  * A table as a download (issue 12): CSV for Excel in pt-BR (UTF-8 with BOM, ';' between cells,
@@ -53,6 +53,11 @@ export function toCsv(table: ReportTable): string {
   ]);
 }
 
+/** One row as a line of toCsv's document (CRLF included), for downloads written a batch at a time. */
+export function csvLine(row: Cell[], columns: Column[]): string {
+  return `${row.map((cell, index) => csvCell(cell, columns[index].kind)).join(";")}\r\n`;
+}
+
 const NUMBER_FORMATS: Partial<Record<CellKind, string>> = {
   int: "0",
   number: "0.##",
@@ -72,47 +77,56 @@ function brokerWallClock(value: string, kind: "date" | "datetime"): Date {
   return new Date(kind === "date" ? `${local.slice(0, 10)}T00:00:00Z` : `${local}:00Z`);
 }
 
+/** Sheet names: at most 31 characters, none of : \ / ? * [ ] */
+export const sheetName = (title: string) => title.replace(/[:\\/?*[\]]/g, " ").slice(0, 31);
+
+/** The sheet's columns: header, width and number format by kind. */
+export const sheetColumns = (columns: Column[]) =>
+  columns.map((column) => ({
+    header: column.header,
+    width: Math.min(60, Math.max(12, column.header.length + 2)),
+    style: NUMBER_FORMATS[column.kind] ? { numFmt: NUMBER_FORMATS[column.kind] } : {},
+  }));
+
+/** A row's cells as ExcelJS writes them: real dates and numbers, texts that cannot start a formula. */
+export function xlsxValues(row: Cell[], columns: Column[]): (string | number | Date | null)[] {
+  return row.map((cell, index) => {
+    const kind = columns[index].kind;
+    if (cell === null || cell === "") return null;
+    if ((kind === "date" || kind === "datetime") && typeof cell === "string") return brokerWallClock(cell, kind);
+    if (typeof cell === "string") return neutralizeFormula(cell);
+    return cell;
+  });
+}
+
 export async function toXlsx(table: ReportTable): Promise<Buffer> {
   // Loaded on the first spreadsheet: ExcelJS adds about 27 MB to a process that imports it, and
   // most processes (every cluster worker) never write one.
   const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "CRM";
-  // Sheet names: at most 31 characters, none of : \ / ? * [ ]
-  const sheet = workbook.addWorksheet(table.title.replace(/[:\\/?*[\]]/g, " ").slice(0, 31));
-  sheet.columns = table.columns.map((column) => ({
-    header: column.header,
-    width: Math.min(60, Math.max(12, column.header.length + 2)),
-    style: NUMBER_FORMATS[column.kind] ? { numFmt: NUMBER_FORMATS[column.kind] } : {},
-  }));
+  const sheet = workbook.addWorksheet(sheetName(table.title));
+  sheet.columns = sheetColumns(table.columns);
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: "frozen", ySplit: 1 }];
-  for (const row of table.rows) {
-    sheet.addRow(
-      row.map((cell, index) => {
-        const kind = table.columns[index].kind;
-        if (cell === null || cell === "") return null;
-        if ((kind === "date" || kind === "datetime") && typeof cell === "string") return brokerWallClock(cell, kind);
-        if (typeof cell === "string") return neutralizeFormula(cell);
-        return cell;
-      }),
-    );
-  }
+  for (const row of table.rows) sheet.addRow(xlsxValues(row, table.columns));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** A download of a table; the name is ASCII (letters, digits, dashes) plus the extension. */
-export async function tableDownload(table: ReportTable, format: ExportFormat, baseName: string): Promise<Response> {
+/** A download's headers; the name is ASCII (letters, digits, dashes) plus the extension. */
+export function downloadHeaders(format: ExportFormat, baseName: string): Headers {
   const name = `${baseName.replace(/[^a-z0-9-]+/gi, "-")}.${format}`;
-  const headers = new Headers({
+  return new Headers({
     "Content-Disposition": `attachment; filename="${name}"`,
     "Cache-Control": "no-store",
+    "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
   });
-  if (format === "csv") {
-    headers.set("Content-Type", "text/csv; charset=utf-8");
-    return new Response(toCsv(table), { headers });
-  }
-  headers.set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+}
+
+/** A download of a table held in memory (reports, lists of at most MAX_EXPORT_ROWS). */
+export async function tableDownload(table: ReportTable, format: ExportFormat, baseName: string): Promise<Response> {
+  const headers = downloadHeaders(format, baseName);
+  if (format === "csv") return new Response(toCsv(table), { headers });
   const body = await toXlsx(table);
   return new Response(new Uint8Array(body), { headers });
 }

@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { brokerProfileNow } from "~/features/settings/settings.server";
 import type { Env } from "~/lib/env.server";
 import { errorFields, logger } from "~/lib/logger.server";
-import type { Runtime } from "~/runtime.server";
+import type { Runtime } from "~/features/runtime/handle.server";
 import { LINK_UNAVAILABLE, needsLinkToken, openLinkToken, type SecretSource, withLinkToken } from "./sealed-link.server";
 import { type ClaimedRow, claimNext, holdLease, LEASE_SECONDS, type Outcome, recordOutcome, recordUntilDone } from "./claims.server";
 

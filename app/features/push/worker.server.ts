@@ -5,7 +5,7 @@ import { type Database, JOB_LOCKS, queryRows, withJobLock } from "~/db/client.se
 import { recordUntilDone } from "~/features/mail/claims.server";
 import { RECOVERY_GRACE_MS } from "~/features/mail/worker.server";
 import { errorFields, logger } from "~/lib/logger.server";
-import type { Runtime } from "~/runtime.server";
+import type { Runtime } from "~/features/runtime/handle.server";
 import { runPushSchedule } from "./schedule.server";
 import { loadVapidKeys, type VapidKeys } from "./vapid.server";
 

@@ -9,7 +9,7 @@ import { mediaIdFromUrl } from "~/features/media/urls";
 import type { MediaStorage } from "~/features/media/storage.server";
 import type { BrokerProfile } from "~/features/site/broker-profile";
 import { getBrokerProfile } from "~/features/site/broker-profile.server";
-import { getRuntime } from "~/runtime.server";
+import { getRuntime } from "~/features/runtime/handle.server";
 import { EDITABLE_PROFILE_FIELDS, type EditableProfileField, SETTING_KEYS } from "./keys";
 import {
   type ProfileInput,

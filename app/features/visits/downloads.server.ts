@@ -1,5 +1,5 @@
 import { errorFields, logger } from "~/lib/logger.server";
-import { getRuntime } from "~/runtime.server";
+import { getRuntime } from "~/features/runtime/handle.server";
 import { remindersForFeed, visitForCalendar, visitsForFeed } from "./agenda.server";
 import { calendarText, feedOwner, visitFilename } from "./calendar.server";
 

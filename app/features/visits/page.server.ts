@@ -9,7 +9,7 @@ import { firstIssueMessage } from "~/lib/form-data";
 import { errorFields, logger } from "~/lib/logger.server";
 import { pageInfo, parsePage, searchText, TABLE_PAGE_SIZE } from "~/lib/pagination";
 import { asString, readBody, UnreadableBody } from "~/lib/request-body.server";
-import { getRuntime } from "~/runtime.server";
+import { getRuntime } from "~/features/runtime/handle.server";
 import {
   type AgendaPage,
   createVisit,

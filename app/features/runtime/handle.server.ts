@@ -55,3 +55,11 @@ export function getRuntime(): Promise<Runtime> {
   if (!start) return Promise.reject(new Error("The runtime is not set up: import ~/runtime.server (the composition root) first."));
   return start();
 }
+
+/**
+ * The runtime where the composition root is loaded (the server, the tests), else undefined: a
+ * process that only opened a database (the CLI) reads through it and starts no runtime.
+ */
+export function loadedRuntime(): Promise<Runtime> | undefined {
+  return state.__runtimeStarter ? getRuntime() : undefined;
+}

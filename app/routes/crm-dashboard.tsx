@@ -10,7 +10,7 @@ import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/crm-dashboard";
 import { Icon } from "~/components/ui/icon";
 import { ExclusivityWarnings } from "~/features/owners/components/exclusivity-warnings";
-import { exclusivityWarnings } from "~/features/owners/owners.server";
+import { exclusivityWarnings } from "~/features/owners/captacao.server";
 import { brokerDay } from "~/lib/format";
 import { NewMatches } from "~/features/matching/components/new-matches";
 import { NEW_MATCHES_DAYS, newMatches } from "~/features/matching/match.server";

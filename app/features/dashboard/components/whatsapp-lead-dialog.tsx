@@ -12,7 +12,7 @@ import { PhoneInput } from "~/components/ui/phone-input";
 import { toast } from "~/components/ui/toaster";
 import { type ActionAnswer, firstErrorMessage, useFillOnOpen } from "~/features/crm/form-helpers";
 import { WHATSAPP_LEAD_MESSAGES, whatsappLeadSchema, type WhatsappLeadInput, type WhatsappLeadValues } from "~/features/leads/whatsapp-lead-schema";
-import type { PropertyOption } from "~/features/visits/agenda.server";
+import type { PropertyOption } from "~/features/visits/pickers.server";
 import { OPTIONS_PARAM, PROPERTY_SEARCH_PARAM } from "~/features/visits/labels";
 import type { VisitsPageData } from "~/features/visits/page.server";
 import { formatPhoneInput } from "~/lib/phone";

@@ -13,7 +13,7 @@ import { ExclusivityWarnings } from "~/features/owners/components/exclusivity-wa
 import { exclusivityWarnings } from "~/features/owners/captacao.server";
 import { brokerDay } from "~/lib/format";
 import { NewMatches } from "~/features/matching/components/new-matches";
-import { NEW_MATCHES_DAYS, newMatches } from "~/features/matching/match.server";
+import { NEW_MATCHES_DAYS, newMatches } from "~/features/matching/new-matches.server";
 import { data } from "react-router";
 import { WhatsappLeadDialog } from "~/features/dashboard/components/whatsapp-lead-dialog";
 import { createWhatsappLead } from "~/features/leads/whatsapp-lead.server";

@@ -9,24 +9,17 @@ import type { MiddlewareHandler } from "hono";
  */
 
 /** Fingerprinted build assets (/assets/*) never change: cached for a year. */
-export function buildAssets(root: string): MiddlewareHandler {
-  return serveStatic({
-    root,
-    precompressed: true,
-    onFound: (file, c) => {
-      c.header("Cache-Control", "public, max-age=31536000, immutable");
-      if (hasPrecompressed(file)) c.header("Vary", "Accept-Encoding");
-    },
-  });
-}
+export const buildAssets = (root: string) => filesFrom(root, "public, max-age=31536000, immutable");
 
 /** Other public files (favicon, preview image, app icons): an hour. */
-export function publicFiles(root: string): MiddlewareHandler {
+export const publicFiles = (root: string) => filesFrom(root, "public, max-age=3600");
+
+function filesFrom(root: string, cacheControl: string): MiddlewareHandler {
   return serveStatic({
     root,
     precompressed: true,
     onFound: (file, c) => {
-      c.header("Cache-Control", "public, max-age=3600");
+      c.header("Cache-Control", cacheControl);
       if (hasPrecompressed(file)) c.header("Vary", "Accept-Encoding");
     },
   });

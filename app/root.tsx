@@ -7,11 +7,9 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
-  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
-import type { BrokerProfile } from "~/features/site/broker-profile";
 import { brokerProfileNow, loadBrokerProfile } from "~/features/settings/settings.server";
 import { isDatabaseUnavailable } from "~/db/availability.server";
 import { Toaster } from "~/components/ui/toaster";
@@ -56,11 +54,8 @@ export function shouldRevalidate({ formAction }: { formAction?: string }) {
   return formAction === "/crm/configuracoes";
 }
 
-export type RootData = { broker: BrokerProfile; publicUrl: string };
-
-export function useRootData(): RootData {
-  return useRouteLoaderData("root") as RootData;
-}
+// Defined below the root so components can read it without importing this module (decision 034).
+export { type RootData, useRootData } from "~/features/site/root-data";
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

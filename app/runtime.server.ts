@@ -1,15 +1,14 @@
 import path from "node:path";
 import {
-  type DatabaseHandle,
   JOB_LOCKS,
   migrateDatabase,
   openDatabase,
   withJobLock,
   withStartupLock,
 } from "~/db/client.server";
-import { type Auth, createAuthFromEnv } from "~/features/auth/auth.server";
+import { createAuthFromEnv } from "~/features/auth/auth.server";
 import { credentialsNotice, ensureAdmin } from "~/features/auth/admin.server";
-import { type BackupSchedule, startBackupSchedule } from "~/features/backup/schedule.server";
+import { startBackupSchedule } from "~/features/backup/schedule.server";
 import { seedDemoIfEmpty } from "~/features/properties/seed/seed.server";
 import { LiveHub } from "~/features/live/hub.server";
 import { pruneOutbox } from "~/features/mail/housekeeping.server";
@@ -17,9 +16,9 @@ import { queueVisitReminders, visitorMailDeps } from "~/features/visits/visitor-
 import { pruneAlerts } from "~/features/alerts/alerts.server";
 import { runAlertDigests } from "~/features/alerts/digest.server";
 import { sealStoredLinks } from "~/features/mail/stored-links.server";
-import { type MailWorker, idleMailWorker, startMailWorker } from "~/features/mail/worker.server";
+import { idleMailWorker, startMailWorker } from "~/features/mail/worker.server";
 import { prunePush } from "~/features/push/housekeeping.server";
-import { idlePushWorker, type PushWorker, startPushWorker } from "~/features/push/worker.server";
+import { idlePushWorker, startPushWorker } from "~/features/push/worker.server";
 import { sweepOrphanMedia } from "~/features/media/cleanup.server";
 import { type MediaStorage, LocalDiskStorage } from "~/features/media/storage.server";
 import { sendMonthlyOwnerReports } from "~/features/owners/report.server";
@@ -32,30 +31,12 @@ import { expireUnconfirmedAccounts } from "~/features/auth/erasure.server";
 import { pruneSignInRecords } from "~/features/auth/sign-in-guard.server";
 import { runRetentionIfDue } from "~/features/privacy/retention.server";
 import { type Env, getEnv, setEnv } from "~/lib/env.server";
-import { stopPropertyViews } from "~/features/reports/views.server";
+import { provideRuntime, type Runtime } from "~/features/runtime/handle.server";
 
-/**
- * Everything a request needs that lives as long as the process: configuration, the database,
- * auth and media storage. Started once (kept on globalThis so dev reloads reuse it), stopped on
- * SIGTERM/SIGINT by the server (server/main.ts) so the embedded database closes cleanly.
- */
-export type Runtime = {
-  env: Env;
-  database: DatabaseHandle;
-  db: DatabaseHandle["db"];
-  auth: Auth;
-  storage: MediaStorage;
-  /** This process's live-update streams (features/live). */
-  live: LiveHub;
-  /** Stops the hourly housekeeping timer. */
-  stopHousekeeping: () => void;
-  /** Scheduled backups into DATA_DIR/backups (features/backup). */
-  backups: BackupSchedule;
-  /** Outgoing e-mail (features/mail): `wake()` after committing an enqueued message. */
-  mail: MailWorker;
-  /** Push alerts and scheduled reminders (features/push): `wake()` after committing a queued push. */
-  push: PushWorker;
-};
+// The Runtime type lives with the handle features read (decision 034); routes, the server and
+// tests still import both from here, the composition root.
+export type { Runtime };
+import { stopPropertyViews } from "~/features/reports/views.server";
 
 export type StartOptions = {
   env?: Env;
@@ -223,6 +204,10 @@ export function startRuntime(options: StartOptions = {}): Promise<Runtime> {
 export function getRuntime(): Promise<Runtime> {
   return startRuntime();
 }
+
+// Features reach the runtime through features/runtime/handle.server.ts, never by importing this
+// module (decision 034): the root plugs its starter in as soon as it is loaded.
+provideRuntime(getRuntime);
 
 export async function getDb() {
   return (await getRuntime()).db;

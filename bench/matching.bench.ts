@@ -10,7 +10,8 @@
  */
 import { sql } from "drizzle-orm";
 import { migrateDatabase, openPostgres } from "~/db/client.server";
-import { leadsForProperty, matchesForProfile, newMatches } from "~/features/matching/match.server";
+import { leadsForProperty, matchesForProfile } from "~/features/matching/match.server";
+import { newMatches } from "~/features/matching/new-matches.server";
 import { loadProfile } from "~/features/matching/profiles.server";
 import { ms, percentile } from "./helpers";
 

@@ -1,6 +1,7 @@
-// `npm test`: every test. Unit and integration tests (vitest; PostgreSQL too when
-// TEST_DATABASE_URL is set), then a production build and the browser tests (Playwright on the
-// system Chromium) against it. Stops at the first failing step.
+// `npm test`: every test. The layers' dependency check (npm run deps:layers), unit and
+// integration tests (vitest; PostgreSQL too when TEST_DATABASE_URL is set), then a production
+// build and the browser tests (Playwright on the system Chromium) against it. Stops at the first
+// failing step.
 import { spawnSync } from "node:child_process";
 import { unsupportedNodeMessage } from "./node-version.mjs";
 
@@ -12,6 +13,8 @@ if (unsupported) {
 console.log(`Node ${process.versions.node} (${process.execPath})`);
 
 const steps = [
+  // A few seconds: no import circle, and features/lib/db never import the root or a route (decision 034).
+  ["one-way dependencies", "npx", ["depcruise", "app", "server", "--config", ".dependency-cruiser.cjs"]],
   ["unit and integration tests", "npx", ["vitest", "run"]],
   ["production build", "npx", ["react-router", "build"]],
   ["browser test data", "npx", ["tsx", "tests/e2e/prepare-template.ts"]],

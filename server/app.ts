@@ -1,18 +1,16 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
-import { Duplex } from "node:stream";
-import zlib from "node:zlib";
-import { serveStatic } from "@hono/node-server/serve-static";
 import type { HttpBindings } from "@hono/node-server";
-import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Logger } from "pino";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { canonicalPath, loggedPath } from "../app/lib/request-path";
 import { proxyList, resolveClientIp } from "./client-address";
 import { cacheHit, serveEntry } from "./cache-hit";
-import { PageCache, type RenderOutcome, createEntry, normalizeSearch, preferredEncoding, shareablePage } from "./page-cache";
+import { compressResponses } from "./compression";
+import { PageCache, normalizeSearch, renderOutcome } from "./page-cache";
+import { buildAssets, buildFileHeaders, isBuildFile, publicFiles } from "./static-files";
 import { overloadGuard, overloadOptionsFromEnv, unavailableAnswer } from "./overload";
 import { CRM_PUBLIC_FILES, isCacheable, isPrivateResponse, mayWrite, propertyViewOf } from "./request-rules";
 
@@ -217,20 +215,8 @@ export function createApp(options: AppOptions) {
     UPLOAD_PATH.test(c.get("path")) ? uploadLimit(c, next) : DOCUMENT_UPLOAD_PATH.test(c.get("path")) ? documentLimit(c, next) : formLimit(c, next),
   );
 
-  // Fingerprinted build assets never change: cache them for a year. Text files were compressed
-  // at build (vite.config.ts writes .br and .gz beside them): served as they are, never
-  // compressed again per request.
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root: clientRoot,
-      precompressed: true,
-      onFound: (file, c) => {
-        c.header("Cache-Control", "public, max-age=31536000, immutable");
-        if (hasPrecompressed(file)) c.header("Vary", "Accept-Encoding");
-      },
-    }),
-  );
+  // Fingerprinted build assets: a year (static-files.ts).
+  app.use("/assets/*", buildAssets(clientRoot));
   // The CRM's service worker and offline page (decision 029): revalidated on every fetch, so a
   // new version reaches browsers at once. The worker at /crm/sw.js may claim /crm itself (the
   // dashboard), one level above its folder.
@@ -241,17 +227,7 @@ export function createApp(options: AppOptions) {
     if (c.get("path") !== "/crm/manifest.webmanifest") c.res.headers.set("Cache-Control", "no-cache");
   });
   // Other public files (favicon, preview image, app icons): an hour.
-  app.use(
-    "*",
-    serveStatic({
-      root: clientRoot,
-      precompressed: true,
-      onFound: (file, c) => {
-        c.header("Cache-Control", "public, max-age=3600");
-        if (hasPrecompressed(file)) c.header("Vary", "Accept-Encoding");
-      },
-    }),
-  );
+  app.use("*", publicFiles(clientRoot));
 
   // Any other spelling of a page (/SOBRE, /s%6Fbre, /sobre/) goes to its canonical path, so that
   // browsers, search engines and the page cache know each page by one address. Static files were
@@ -290,29 +266,6 @@ export function createApp(options: AppOptions) {
     return handler(request, context).then((response) => unavailableAnswer(response, context.databaseUnavailable));
   };
 
-  /** A rendered public answer as a cache entry, or as it is when it must not be shared. */
-  const toOutcome = async (response: Response, nonce: string, path: string): Promise<RenderOutcome> => {
-    if (
-      (response.status !== 200 && response.status !== 404) ||
-      !response.body ||
-      response.headers.has("set-cookie") ||
-      response.headers.has("content-encoding") ||
-      /\b(no-store|private)\b/.test(response.headers.get("cache-control") ?? "")
-    ) {
-      return { response };
-    }
-    let body = Buffer.from(await response.arrayBuffer());
-    const headers = [...response.headers].filter(([name]) => !UNSHARED_HEADERS.has(name.toLowerCase()));
-    if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
-      const page = shareablePage(body.toString("utf8"), nonce);
-      if (!page) return { response: new Response(body, response) };
-      body = Buffer.from(page.html, "utf8");
-      const csp = entry.securityHeaders({ scriptHashes: page.scriptHashes, https, path })["Content-Security-Policy"];
-      headers.push(["Content-Security-Policy", csp]);
-    }
-    return { entry: await createEntry(response.status, headers, body) };
-  };
-
   app.all("*", async (c) => {
     const request = atPublicOrigin(c.req.raw, publicOrigin, c.get("path"));
     if (cache && cacheListening && isCacheable(c.req.method, c.get("path"), c.req.header("cookie"))) {
@@ -325,7 +278,8 @@ export function createApp(options: AppOptions) {
         const headers = new Headers(request.headers);
         headers.delete("cookie");
         const anonymous = new Request(`${url.origin}${key}`, { method: "GET", headers });
-        return toOutcome(await render(c, anonymous), c.get("cspNonce"), url.pathname);
+        const csp = (scriptHashes: string[]) => entry.securityHeaders({ scriptHashes, https, path: url.pathname })["Content-Security-Policy"];
+        return renderOutcome(await render(c, anonymous), c.get("cspNonce"), csp);
       });
       if ("entry" in result) {
         return serveEntry(result.entry, c.req.header("accept-encoding"), c.req.header("if-none-match"), result.state);
@@ -341,36 +295,6 @@ export function createApp(options: AppOptions) {
   });
 
   return app;
-}
-
-/**
- * A build file (script, style sheet) found on disk is not a document: a Content-Security-Policy,
- * frame or referrer rule on it does nothing, yet its ~600 bytes came with each of the dozen
- * scripts every public page loads, inside the page's JavaScript budget (decision 003). It keeps
- * nosniff, which does apply to scripts and styles, and HSTS. A page answered under /assets/ (a
- * 404) is a document and gets the whole set.
- */
-function isBuildFile(path: string, response: Response): boolean {
-  return path.startsWith("/assets/") && response.status === 200 && !(response.headers.get("Content-Type") ?? "").startsWith("text/html");
-}
-
-function buildFileHeaders(https: boolean): Record<string, string> {
-  return https ? { "X-Content-Type-Options": "nosniff", "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : { "X-Content-Type-Options": "nosniff" };
-}
-
-/** Headers that belong to one transfer, not to the shared content. */
-const UNSHARED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "date", "set-cookie", "x-request-id"]);
-
-const precompressedCache = new Map<string, boolean>();
-/** Whether the build wrote compressed copies of this file (so the answer varies by encoding). */
-function hasPrecompressed(file: string): boolean {
-  if (/\.(br|gz)$/.test(file)) return true;
-  let known = precompressedCache.get(file);
-  if (known === undefined) {
-    known = fs.existsSync(`${file}.gz`);
-    precompressedCache.set(file, known);
-  }
-  return known;
 }
 
 /**
@@ -391,38 +315,3 @@ export function atPublicOrigin(request: Request, publicOrigin: string, pathname?
     ...(request.body ? { duplex: "half" } : {}),
   } as RequestInit);
 }
-
-const COMPRESSIBLE = /^(text\/(html|css|plain|xml|javascript)|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
-
-/**
- * Compression of answers made for one request (cached pages and static files come compressed):
- * brotli at a fast quality when the client takes it, gzip otherwise. Event streams are skipped
- * on purpose: compression buffers, and a buffered stream delivers nothing until the buffer fills.
- */
-const compressResponses: MiddlewareHandler = async (c, next) => {
-  await next();
-  const type = c.res.headers.get("Content-Type") ?? "";
-  if (
-    !c.res.body ||
-    c.req.method === "HEAD" ||
-    c.res.headers.has("Content-Encoding") ||
-    type.startsWith("text/event-stream") ||
-    !COMPRESSIBLE.test(type)
-  ) {
-    return;
-  }
-  const length = Number(c.res.headers.get("Content-Length") ?? "NaN");
-  if (length < 1024) return;
-  const encoding = preferredEncoding(c.req.header("Accept-Encoding"));
-  if (encoding === "identity") return;
-  const compressor =
-    encoding === "br"
-      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } })
-      : zlib.createGzip({ level: 6 });
-  const { readable, writable } = Duplex.toWeb(compressor) as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
-  c.res = new Response(c.res.body.pipeThrough({ readable, writable }), c.res);
-  // Hono copies the previous response's headers onto the new one: fix them up afterwards.
-  c.res.headers.delete("Content-Length");
-  c.res.headers.set("Content-Encoding", encoding);
-  c.res.headers.append("Vary", "Accept-Encoding");
-};

@@ -244,6 +244,34 @@ const KNOWN_PARAMS: Record<string, string[]> = {
 /** Parameters a page reads every value of (`getAll`): all kept, sorted, so their order makes one key. */
 const REPEATED_PARAMS = new Set(["carac"]);
 
+/** Headers that belong to one transfer, not to the shared content. */
+const UNSHARED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "date", "set-cookie", "x-request-id"]);
+
+/**
+ * A rendered public answer as a cache entry, or as it is when it must not be shared. An HTML page
+ * is stored with `csp(scriptHashes)`, its policy by hashes instead of the render's nonce.
+ */
+export async function renderOutcome(response: Response, nonce: string, csp: (scriptHashes: string[]) => string): Promise<RenderOutcome> {
+  if (
+    (response.status !== 200 && response.status !== 404) ||
+    !response.body ||
+    response.headers.has("set-cookie") ||
+    response.headers.has("content-encoding") ||
+    /\b(no-store|private)\b/.test(response.headers.get("cache-control") ?? "")
+  ) {
+    return { response };
+  }
+  let body = Buffer.from(await response.arrayBuffer());
+  const headers = [...response.headers].filter(([name]) => !UNSHARED_HEADERS.has(name.toLowerCase()));
+  if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
+    const page = shareablePage(body.toString("utf8"), nonce);
+    if (!page) return { response: new Response(body, response) };
+    body = Buffer.from(page.html, "utf8");
+    headers.push(["Content-Security-Policy", csp(page.scriptHashes)]);
+  }
+  return { entry: await createEntry(response.status, headers, body) };
+}
+
 /**
  * The cache key of a public URL: the path, and only the parameters the page reads, in a fixed
  * order, first value each (what `URLSearchParams.get` sees; every value, sorted, of a repeated

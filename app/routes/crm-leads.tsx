@@ -6,10 +6,10 @@ import { Icon } from "~/components/ui/icon";
 import { Pagination } from "~/components/ui/pagination";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
-import { toast } from "~/components/ui/toaster";
 import { LEAD_STATUSES } from "~/db/values";
 import { requireStaff } from "~/features/auth/guard.server";
 import { DeleteConfirm, useRecordDialogs } from "~/features/crm/components/delete-confirm";
+import { ListPageHeader, useLoadFailedToast } from "~/features/crm/components/list-page";
 import { ListSearch } from "~/features/crm/components/list-search";
 import { LeadFormDialog } from "~/features/leads/components/lead-form-dialog";
 import { LeadsTable } from "~/features/leads/components/leads-table";
@@ -182,29 +182,26 @@ export default function CrmLeadsPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => setSelectedStatus(status ?? ""), [status]);
   const dialogs = useRecordDialogs<CrmLead>();
 
-  useEffect(() => {
-    if (loadFailed) toast.error(LEAD_CRM_MESSAGES.loadFailed);
-  }, [loadFailed]);
+  useLoadFailedToast(loadFailed, LEAD_CRM_MESSAGES.loadFailed);
 
   return (
     <div className="grid min-w-0 gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold">Leads</h1>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
+      <ListPageHeader
+        title="Leads"
+        summary={
+          <>
             {total} {total === 1 ? "lead" : "leads"}
             {status ? ` com status ${LEAD_STATUS_LABELS[status]}` : ""}
             {search ? ` para “${search}”` : ""}
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <ViewSwitch view={view} search={search} />
-          {canExport && <ExportButtons href={leadsExportHref(search, status)} label="a lista de leads" />}
-          <Button onClick={dialogs.startNew}>
-            <Icon name="plus" /> Novo Lead
-          </Button>
-        </div>
-      </header>
+          </>
+        }
+      >
+        <ViewSwitch view={view} search={search} />
+        {canExport && <ExportButtons href={leadsExportHref(search, status)} label="a lista de leads" />}
+        <Button onClick={dialogs.startNew}>
+          <Icon name="plus" /> Novo Lead
+        </Button>
+      </ListPageHeader>
 
       <ListSearch
         id="lead-search"

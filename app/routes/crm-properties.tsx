@@ -1,12 +1,11 @@
-import { useEffect } from "react";
 import { data } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { Pagination } from "~/components/ui/pagination";
-import { toast } from "~/components/ui/toaster";
 import { requireStaff } from "~/features/auth/guard.server";
 import { DeleteConfirm, useRecordDialogs } from "~/features/crm/components/delete-confirm";
+import { ListPageHeader, useLoadFailedToast } from "~/features/crm/components/list-page";
 import { ListSearch } from "~/features/crm/components/list-search";
 import { ExportButtons } from "~/features/reports/components/export-buttons";
 import { PropertiesTable } from "~/features/properties/components/properties-table";
@@ -98,31 +97,23 @@ export default function CrmPropertiesPage({ loaderData }: Route.ComponentProps) 
   const { properties, total, page, pageCount, search, loadFailed } = loaderData;
   const dialogs = useRecordDialogs<CrmProperty>();
 
-  useEffect(() => {
-    if (loadFailed) toast.error(PROPERTY_MESSAGES.loadFailed);
-  }, [loadFailed]);
+  useLoadFailedToast(loadFailed, PROPERTY_MESSAGES.loadFailed);
 
   return (
     <div className="grid gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold">Imóveis</h1>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {search
-              ? `${total} ${total === 1 ? "imóvel encontrado" : "imóveis encontrados"} para “${search}”`
-              : `${total} ${total === 1 ? "imóvel cadastrado" : "imóveis cadastrados"}`}
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <ExportButtons
-            href={`/crm/imoveis/exportar${search ? `?${new URLSearchParams({ [SEARCH_PARAM]: search })}` : ""}`}
-            label="a lista de imóveis"
-          />
-          <Button onClick={dialogs.startNew}>
-            <Icon name="plus" /> Novo Imóvel
-          </Button>
-        </div>
-      </header>
+      <ListPageHeader
+        title="Imóveis"
+        summary={
+          search
+            ? `${total} ${total === 1 ? "imóvel encontrado" : "imóveis encontrados"} para “${search}”`
+            : `${total} ${total === 1 ? "imóvel cadastrado" : "imóveis cadastrados"}`
+        }
+      >
+        <ExportButtons href={`/crm/imoveis/exportar${search ? `?${new URLSearchParams({ [SEARCH_PARAM]: search })}` : ""}`} label="a lista de imóveis" />
+        <Button onClick={dialogs.startNew}>
+          <Icon name="plus" /> Novo Imóvel
+        </Button>
+      </ListPageHeader>
 
       <ListSearch id="property-search" label="Buscar imóveis" placeholder="Código, título ou bairro" value={search} />
 

@@ -1,4 +1,5 @@
-import { PORTAL_LEAD_MESSAGES, type PortalLeadAnswer, receivePortalLead } from "~/features/portals/portal-leads.server";
+import { PORTAL_LEAD_MESSAGES } from "~/features/portals/portal-lead-input";
+import { type PortalLeadAnswer, receivePortalLead } from "~/features/portals/portal-leads.server";
 import { getRuntime } from "~/runtime.server";
 import type { Route } from "./+types/portal-leads-webhook";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audit_log, outbox, owner_report_runs, owners, property_captacao, property_owners, property_views, visits } from "~/db/schema";
 import { previousMonth, sendMonthlyOwnerReports } from "~/features/owners/report.server";
 import { deleteProperty } from "~/features/properties/crm.server";
-import { exclusivityWarnings } from "~/features/owners/owners.server";
+import { exclusivityWarnings } from "~/features/owners/captacao.server";
 import { brokerDay } from "~/lib/format";
 import { loader as captacaoDocumentLoader } from "~/routes/crm-captacao-document";
 import { loader as dashboardLoader } from "~/routes/crm-dashboard";

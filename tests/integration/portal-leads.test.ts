@@ -6,7 +6,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audit_log, lead_events, leads, outbox, settings } from "~/db/schema";
 import { LEAD_ALERT_KIND } from "~/features/mail/lead-alert.server";
-import { PORTAL_LEAD_MESSAGES, portalPhone } from "~/features/portals/portal-leads.server";
+import { PORTAL_LEAD_MESSAGES, portalPhone } from "~/features/portals/portal-lead-input";
 import { setWebhookSecret } from "~/features/portals/portal-settings.server";
 import { personCsv, personJson } from "~/features/privacy/export-document.server";
 import { loadPerson } from "~/features/privacy/person.server";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getRuntime, type Runtime } from "~/runtime.server";
+import { getRuntime, type Runtime } from "~/features/runtime/handle.server";
 
 /** What the account pages' loaders and actions share (/auth and the pages its e-mails link to). */
 

@@ -4,7 +4,7 @@ import { account, user } from "~/db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
 import { type DbOrTx, enqueueMail } from "~/features/mail/outbox.server";
 import { consume, type Limit } from "~/lib/throttle.server";
-import type { Runtime } from "~/runtime.server";
+import type { Runtime } from "~/features/runtime/handle.server";
 import { endAccess } from "./access.server";
 import { existingAccountMail, passwordResetMail, verificationMail } from "./account-mail.server";
 import { hashPassword, passwordProblem, verifyPassword } from "./password.server";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { user, user_roles } from "~/db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
 import { EnvError } from "~/lib/env.server";
-import type { Runtime } from "~/runtime.server";
+import type { Runtime } from "~/features/runtime/handle.server";
 import { createUserWithPassword, setUserPassword } from "./auth.server";
 import { passwordProblem } from "./password.server";
 

@@ -4,7 +4,7 @@ import { user_roles } from "~/db/schema";
 import type { Role } from "~/db/values";
 import { ROLES } from "~/db/values";
 import { errorFields, logger } from "~/lib/logger.server";
-import { getRuntime } from "~/runtime.server";
+import { getRuntime } from "~/features/runtime/handle.server";
 import { checkSessionLifetime } from "./sessions.server";
 
 /**

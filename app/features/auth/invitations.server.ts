@@ -5,7 +5,7 @@ import { type AuditActor, recordAudit, type Tx } from "~/features/audit/audit.se
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { isUuid } from "~/lib/ids";
 import { consume } from "~/lib/throttle.server";
-import type { Runtime } from "~/runtime.server";
+import type { Runtime } from "~/features/runtime/handle.server";
 import { endAccess } from "./access.server";
 import { invitationMail } from "./account-mail.server";
 import { insertUser, LINK_ATTEMPT_LIMIT, setCredentialPassword, TOO_MANY_LINK_ATTEMPTS } from "./accounts.server";

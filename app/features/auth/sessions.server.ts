@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { account, session, user } from "~/db/schema";
 import { errorFields, logger } from "~/lib/logger.server";
 import { consume, release, resetLimit } from "~/lib/throttle.server";
-import type { Runtime } from "~/runtime.server";
+import type { Runtime } from "~/features/runtime/handle.server";
 import { endAccess } from "./access.server";
 import { resendVerification } from "./accounts.server";
 import { SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from "./auth.server";

@@ -3,7 +3,7 @@ import { ROLES, type Role } from "~/db/values";
 import { firstIssueMessage } from "~/lib/form-data";
 import { parseTableQuery } from "~/lib/pagination";
 import { asString, readBody, UnreadableBody } from "~/lib/request-body.server";
-import { getRuntime } from "~/runtime.server";
+import { getRuntime } from "~/features/runtime/handle.server";
 import { deleteUser } from "./erasure.server";
 import { requireAdmin } from "./guard.server";
 import { inviteUser, listPendingInvitations, revokeInvitation } from "./invitations.server";

@@ -1,13 +1,11 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { asc, eq } from "drizzle-orm";
-import PDFDocument from "pdfkit";
 import type { Database } from "~/db/client.server";
 import { leads, owners, properties, property_owners, proposal_offers, proposals } from "~/db/schema";
 import { RENTAL_GUARANTEE_LABELS } from "~/features/properties/labels";
 import type { BrokerProfile } from "~/features/site/broker-profile";
 import { formatDateTime } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
+import { type PdfFont, startPdf } from "~/lib/pdf.server";
 import { dayLabel, OFFER_PARTY_LABELS, PAYMENT_FIELDS, PAYMENT_LABELS, PROPOSAL_STATUS_LABELS } from "./labels";
 import { formatCents } from "./money";
 
@@ -15,17 +13,8 @@ import { formatCents } from "./money";
  * The printable proposal (issue 24): one A4 sheet (more when the history is long) with both
  * parties' names (the lead; the listing's owners, or a line to write them in), the listing, the
  * values and payment terms, the conditions, the validity, the history of offers, the broker's
- * name and CRECI, and lines to sign. pdfkit with DejaVu Sans, as the ficha (decision 020):
- * pdfkit's standard fonts cannot write 'ã' or 'ç' so that a reader can copy them.
+ * name and CRECI, and lines to sign. pdfkit with DejaVu Sans, as the ficha (lib/pdf.server.ts).
  */
-
-const require = createRequire(import.meta.url);
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-const loadFonts = () =>
-  (fonts ??= {
-    regular: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
-    bold: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf")),
-  });
 
 const M = 48;
 const W = 595.28 - 2 * M;
@@ -89,19 +78,10 @@ export async function loadProposalDocument(db: Database, id: string): Promise<Pr
 }
 
 export async function buildProposalPdf(doc: ProposalDocument, broker: BrokerProfile): Promise<Buffer> {
-  const { regular, bold } = loadFonts();
   const sale = doc.kind === "venda";
   const title = sale ? "Proposta de compra" : "Proposta de locação";
-  const pdf = new PDFDocument({ size: "A4", margin: M, info: { Title: `${title} – ${doc.listing.codigo}`, Author: broker.name, Creator: broker.siteName, CreationDate: doc.createdAt } });
-  const chunks: Buffer[] = [];
-  pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<void>((resolve, reject) => {
-    pdf.on("end", resolve);
-    pdf.on("error", reject);
-  });
-  pdf.registerFont("Sans", regular);
-  pdf.registerFont("Sans-Bold", bold);
-  const font = (name: "Sans" | "Sans-Bold", size: number, color = TEXT) => pdf.font(name).fontSize(size).fillColor(color);
+  const { doc: pdf, finish } = startPdf({ size: "A4", margin: M, info: { Title: `${title} – ${doc.listing.codigo}`, Author: broker.name, Creator: broker.siteName, CreationDate: doc.createdAt } });
+  const font = (name: PdfFont, size: number, color = TEXT) => pdf.font(name).fontSize(size).fillColor(color);
   const money = (cents: number | null) => (cents === null ? "—" : `${formatCents(cents)}${sale ? "" : " por mês"}`);
   const heading = (text: string) => {
     pdf.moveDown(0.8);
@@ -172,9 +152,7 @@ export async function buildProposalPdf(doc: ProposalDocument, broker: BrokerProf
   pdf.moveTo(M, y2).lineTo(M + half, y2).stroke();
   font("Sans", 9, MUTED).text(`${broker.name} · ${broker.creci}`, M, y2 + 4, { width: half });
 
-  pdf.end();
-  await finished;
-  return Buffer.concat(chunks);
+  return finish();
 }
 
 /** GET /crm/propostas/:id/proposta.pdf's answer (the route checks the role first). */

@@ -1,7 +1,5 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
+import { type PdfFont, startPdf } from "~/lib/pdf.server";
 import type { FichaContent, Pair } from "./ficha-content";
 
 /**
@@ -13,22 +11,10 @@ import type { FichaContent, Pair } from "./ficha-content";
  * far as they fit. Every page ends with the broker (name, CRECI, phone, e-mail), the listing's
  * address on the site and a QR code to it, so a printed sheet always leads back to the listing.
  *
- * Fonts: pdfkit's standard 14 fonts cannot write 'ã' or 'ç' properly (WinAnsi only, no ToUnicode
- * for text extraction), so DejaVu Sans (dejavu-fonts-ttf) is embedded, subset to the glyphs used.
- * Photos arrive as JPEG already (photos.server.ts): pdfkit embeds JPEG and PNG only.
+ * Fonts: DejaVu Sans, embedded (lib/pdf.server.ts). Photos arrive as JPEG already (photos.server.ts): pdfkit embeds JPEG and PNG only.
  */
 
 export type FichaPhotos = { cover: Buffer | null; thumbs: Buffer[] };
-
-const require = createRequire(import.meta.url);
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-function loadFonts() {
-  fonts ??= {
-    regular: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
-    bold: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf")),
-  };
-  return fonts;
-}
 
 // A4 in points, with our own margins (pdfkit's page margins are 0: see `newPage`).
 const PAGE_W = 595.28;
@@ -53,8 +39,7 @@ export const THUMB_SIZE = { width: (W - 2 * THUMB_GAP) / 3, height: 104 };
 export const MAX_THUMBS = 3;
 
 export async function buildFichaPdf(content: FichaContent, photos: FichaPhotos, createdAt: Date): Promise<Buffer> {
-  const { regular, bold } = loadFonts();
-  const doc = new PDFDocument({
+  const { doc, finish } = startPdf({
     size: "A4",
     margin: 0,
     autoFirstPage: false,
@@ -67,14 +52,6 @@ export async function buildFichaPdf(content: FichaContent, photos: FichaPhotos, 
       CreationDate: createdAt,
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<void>((resolve, reject) => {
-    doc.on("end", resolve);
-    doc.on("error", reject);
-  });
-  doc.registerFont("Sans", regular);
-  doc.registerFont("Sans-Bold", bold);
 
   let y = M;
   const newPage = () => {
@@ -96,7 +73,7 @@ export async function buildFichaPdf(content: FichaContent, photos: FichaPhotos, 
     newPage();
     return true;
   };
-  const font = (name: "Sans" | "Sans-Bold", size: number, color = TEXT) => doc.font(name).fontSize(size).fillColor(color);
+  const font = (name: PdfFont, size: number, color = TEXT) => doc.font(name).fontSize(size).fillColor(color);
 
   newPage();
 
@@ -247,9 +224,7 @@ export async function buildFichaPdf(content: FichaContent, photos: FichaPhotos, 
     if (total > 1) font("Sans", 8, MUTED).text(`Página ${page + 1} de ${total}`, M, PAGE_H - M + 10, { width: W, align: "right", lineBreak: false });
   }
 
-  doc.end();
-  await finished;
-  return Buffer.concat(chunks);
+  return finish();
 }
 
 type Modules = { size: number; get(row: number, col: number): number | boolean };

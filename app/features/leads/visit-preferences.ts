@@ -67,3 +67,8 @@ export function preferenceLabel(preference: VisitPreference): string {
   const name = weekday.charAt(0).toUpperCase() + weekday.slice(1);
   return `${name} ${day}/${month}/${year}${preference.period ? ` — ${VISIT_PERIOD_LABELS[preference.period]}` : ""}`;
 }
+
+/** A lead's stored preferences (none is null) as labels. */
+export function preferenceLabels(list: VisitPreference[] | null): string[] {
+  return (list ?? []).map(preferenceLabel);
+}

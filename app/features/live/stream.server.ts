@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { user_roles } from "~/db/schema";
 import { SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from "~/features/auth/auth.server";
 import { getSessionUser, getUserRole } from "~/features/auth/guard.server";
-import { getRuntime, type Runtime } from "~/runtime.server";
+import { getRuntime, type Runtime } from "~/features/runtime/handle.server";
 import type { LiveSubscriber } from "./hub.server";
 
 /** What a stream that is not allowed any more, or one too many, is told. */

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
-import type { Runtime } from "~/runtime.server";
+import type { Runtime } from "~/features/runtime/handle.server";
 
 /** What the CRM tells admins about outgoing e-mail. */
 export type MailStatus = {

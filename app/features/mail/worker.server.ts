@@ -1,8 +1,9 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { brokerProfileNow } from "~/features/settings/settings.server";
 import type { Env } from "~/lib/env.server";
+import { type LeaseWorker, startLeaseWorker } from "~/lib/lease-worker.server";
 import { errorFields, logger } from "~/lib/logger.server";
-import type { Runtime } from "~/runtime.server";
+import type { Runtime } from "~/features/runtime/handle.server";
 import { LINK_UNAVAILABLE, needsLinkToken, openLinkToken, type SecretSource, withLinkToken } from "./sealed-link.server";
 import { type ClaimedRow, claimNext, holdLease, LEASE_SECONDS, type Outcome, recordOutcome, recordUntilDone } from "./claims.server";
 
@@ -19,18 +20,11 @@ const STOP_WAIT_MS = 5000;
 
 export type DeliveryResult = { sent: number; failed: number; retried: number };
 
-/**
- * After the database failed, how long a worker leaves alone the rows whose lease ran out: their
- * sender may have handed them to the SMTP server and be retrying to record it (it retries every
- * 2 s at most). Taking them at once, as soon as the database is back, would send them twice.
- */
-export const RECOVERY_GRACE_MS = 15_000;
-
 export type DeliveryOptions = {
   signal?: AbortSignal;
   /** Tests shorten the lease; production uses LEASE_SECONDS. */
   leaseSeconds?: number;
-  /** Take rows whose lease ran out (false for a while after a database error: RECOVERY_GRACE_MS). */
+  /** Take rows whose lease ran out (false for a while after a database error: RECOVERY_GRACE_MS in lib/lease-worker.server.ts). */
   takeExpiredLeases?: boolean;
   /** Told of every database error, so the worker can hold back after it. */
   onDatabaseError?: () => void;
@@ -183,13 +177,9 @@ function smtpCodes(error: unknown): Record<string, unknown> {
   };
 }
 
-export type MailWorker = {
+export type MailWorker = LeaseWorker & {
   /** Whether SMTP_URL is set (the CRM warns admins when it is not). */
   enabled: boolean;
-  /** Deliver soon: call after the transaction that enqueued a message has committed. */
-  wake(): void;
-  /** Stops polling and waits for a round in progress (before the database closes). */
-  stop(): Promise<void>;
 };
 
 /** A worker that does nothing: SMTP off, or a runtime without background tasks (tests, CLI). */
@@ -197,78 +187,18 @@ export function idleMailWorker(env: Pick<Env, "SMTP_URL">): MailWorker {
   return { enabled: Boolean(env.SMTP_URL), wake() {}, stop: async () => {} };
 }
 
-/**
- * Polls every few seconds (other processes' messages, retries that came due) and on `wake()`.
- * One round at a time per process; a wake during a round runs another one after it.
- */
-export function startMailWorker(runtime: Runtime, options: { leaseSeconds?: number; pollMs?: number } = {}): MailWorker {
+/** Delivers the outbox in rounds (lib/lease-worker.server.ts): at start, every POLL_MS and on `wake()`. */
+export function startMailWorker(runtime: Pick<Runtime, "db" | "env">, options: { leaseSeconds?: number; pollMs?: number } = {}): MailWorker {
   if (!runtime.env.SMTP_URL) {
     log.warn("SMTP_URL is not set: e-mail stays in the outbox until it is configured");
     return idleMailWorker(runtime.env);
   }
-  let stopped = false;
-  const stopping = new AbortController();
-  let running: Promise<void> | undefined;
-  let again = false;
-  let soon: ReturnType<typeof setTimeout> | undefined;
-  let lastDatabaseError = 0;
-  const noteDatabaseError = () => {
-    lastDatabaseError = Date.now();
-  };
-
-  const run = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = deliverDueMail(runtime, {
-      signal: stopping.signal,
-      leaseSeconds: options.leaseSeconds,
-      takeExpiredLeases: Date.now() - lastDatabaseError > RECOVERY_GRACE_MS,
-      onDatabaseError: noteDatabaseError,
-    })
-      .then(() => undefined)
-      .catch((error) => {
-        // A round fails only on the database (SMTP answers are recorded as outcomes).
-        noteDatabaseError();
-        log.error(errorFields(error), "delivery round failed");
-      })
-      .finally(() => {
-        running = undefined;
-        if (again && !stopped) {
-          again = false;
-          run();
-        }
-      });
-  };
-
-  const timer = setInterval(run, options.pollMs ?? POLL_MS);
-  timer.unref();
-  soon = setTimeout(run, 0);
-  soon.unref();
-
-  return {
-    enabled: true,
-    wake() {
-      if (stopped) return;
-      clearTimeout(soon);
-      // A moment's delay folds several enqueues into one round and lets a caller's commit land.
-      soon = setTimeout(run, 50);
-      soon.unref();
-    },
-    async stop() {
-      stopped = true;
-      stopping.abort();
-      clearInterval(timer);
-      clearTimeout(soon);
-      // The round ends after the message in flight. A send slower than this wait may be cut by
-      // the database closing: its row stays claimed and is sent again when the lease runs out.
-      if (running) {
-        let timeout: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([running, new Promise((resolve) => (timeout = setTimeout(resolve, STOP_WAIT_MS)))]);
-        clearTimeout(timeout);
-      }
-    },
-  };
+  const worker = startLeaseWorker({
+    round: (round) => deliverDueMail(runtime, { ...round, leaseSeconds: options.leaseSeconds }),
+    pollMs: options.pollMs ?? POLL_MS,
+    stopWaitMs: STOP_WAIT_MS,
+    // A round fails only on the database (SMTP answers are recorded as outcomes).
+    onRoundError: (error) => log.error(errorFields(error), "delivery round failed"),
+  });
+  return { enabled: true, ...worker };
 }

@@ -10,23 +10,18 @@ import { errorFields, logger } from "~/lib/logger.server";
 import { readBody, UnreadableBody } from "~/lib/request-body.server";
 
 type Fields = Record<string, unknown>;
+import { anonymizeOwner, createOwner, deleteOwner, getOwner, listOwners, updateOwner } from "./owners.server";
 import {
-  anonymizeOwner,
-  createOwner,
-  deleteOwner,
   DocumentRejected,
-  getOwner,
   isLinked,
   linkListing,
-  readDocument,
-  listOwners,
   MAX_DOCUMENT_BYTES,
+  readDocument,
   removeDocument,
   saveCaptacao,
   storeDocument,
   unlinkListing,
-  updateOwner,
-} from "./owners.server";
+} from "./captacao.server";
 import { sendOwnerReportNow } from "./report.server";
 import { captacaoSchema, OWNER_MESSAGES, ownerSchema, parseOwnerSearch } from "./schema";
 

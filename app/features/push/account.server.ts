@@ -3,7 +3,7 @@ import type { StaffUser } from "~/features/auth/guard.server";
 import { firstIssueMessage } from "~/lib/form-data";
 import { errorFields, logger } from "~/lib/logger.server";
 import { isUuid } from "~/lib/ids";
-import type { Runtime } from "~/runtime.server";
+import type { Runtime } from "~/features/runtime/handle.server";
 import { PUSH_MESSAGES, pushPreferencesSchema, pushSubscriptionSchema } from "./schema";
 import { type DeviceView, listDevices, loadPreferences, type PushPreferences, removeDevice, savePreferences, subscribeDevice } from "./subscriptions.server";
 import { loadVapidKeys } from "./vapid.server";

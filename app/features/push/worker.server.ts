@@ -3,9 +3,9 @@ import { sql } from "drizzle-orm";
 import webPush, { WebPushError } from "web-push";
 import { type Database, JOB_LOCKS, queryRows, withJobLock } from "~/db/client.server";
 import { recordUntilDone } from "~/features/mail/claims.server";
-import { RECOVERY_GRACE_MS } from "~/features/mail/worker.server";
+import { type LeaseWorker, startLeaseWorker } from "~/lib/lease-worker.server";
 import { errorFields, logger } from "~/lib/logger.server";
-import type { Runtime } from "~/runtime.server";
+import type { Runtime } from "~/features/runtime/handle.server";
 import { runPushSchedule } from "./schedule.server";
 import { loadVapidKeys, type VapidKeys } from "./vapid.server";
 
@@ -169,89 +169,33 @@ export async function deliverDuePush(runtime: Pick<Runtime, "db" | "env">, optio
   return result;
 }
 
-export type PushWorker = {
-  /** Send soon: call after the transaction that queued a push has committed. */
-  wake(): void;
-  stop(): Promise<void>;
-};
+export type PushWorker = LeaseWorker;
 
 export const idlePushWorker: PushWorker = { wake() {}, stop: async () => {} };
 
 /**
- * Polls every few seconds and on `wake()`; every SCHEDULE_MS a round first looks for due
- * reminders, visits and new matches (one process at a time: the job lock).
+ * Sends in rounds (lib/lease-worker.server.ts): at start, every PUSH_POLL_MS and on `wake()`;
+ * every SCHEDULE_MS a round first looks for due reminders, visits and new matches (one process at
+ * a time: the job lock).
  */
 export function startPushWorker(
   runtime: Pick<Runtime, "db" | "env" | "database">,
   options: { pollMs?: number; scheduleMs?: number; leaseSeconds?: number; agent?: Agent; now?: () => Date } = {},
 ): PushWorker {
-  let stopped = false;
-  const stopping = new AbortController();
-  let running: Promise<void> | undefined;
-  let again = false;
-  let soon: ReturnType<typeof setTimeout> | undefined;
-  let lastDatabaseError = 0;
   let lastSchedule = 0;
   const scheduleMs = options.scheduleMs ?? SCHEDULE_MS;
-
-  const round = async () => {
-    if (Date.now() - lastSchedule >= scheduleMs) {
-      lastSchedule = Date.now();
-      await withJobLock(runtime.database, JOB_LOCKS.pushSchedule, () => runPushSchedule(runtime, options.now?.() ?? new Date()))
-        .then((done) => done && done.queued + done.emails > 0 && log.info(done, "scheduled alerts queued"))
-        .catch((error) => log.error(errorFields(error), "scheduled alerts round failed"));
-    }
-    await deliverDuePush(runtime, {
-      signal: stopping.signal,
-      leaseSeconds: options.leaseSeconds,
-      agent: options.agent,
-      takeExpiredLeases: Date.now() - lastDatabaseError > RECOVERY_GRACE_MS,
-      onDatabaseError: () => (lastDatabaseError = Date.now()),
-    });
-  };
-
-  const run = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = round()
-      .catch((error) => {
-        lastDatabaseError = Date.now();
-        log.error(errorFields(error), "push round failed");
-      })
-      .finally(() => {
-        running = undefined;
-        if (again && !stopped) {
-          again = false;
-          run();
-        }
-      });
-  };
-
-  const timer = setInterval(run, options.pollMs ?? PUSH_POLL_MS);
-  timer.unref();
-  soon = setTimeout(run, 0);
-  soon.unref();
-
-  return {
-    wake() {
-      if (stopped) return;
-      clearTimeout(soon);
-      soon = setTimeout(run, 50);
-      soon.unref();
-    },
-    async stop() {
-      stopped = true;
-      stopping.abort();
-      clearInterval(timer);
-      clearTimeout(soon);
-      if (running) {
-        let timeout: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([running, new Promise((resolve) => (timeout = setTimeout(resolve, STOP_WAIT_MS)))]);
-        clearTimeout(timeout);
+  return startLeaseWorker({
+    round: async (round) => {
+      if (Date.now() - lastSchedule >= scheduleMs) {
+        lastSchedule = Date.now();
+        await withJobLock(runtime.database, JOB_LOCKS.pushSchedule, () => runPushSchedule(runtime, options.now?.() ?? new Date()))
+          .then((done) => done && done.queued + done.emails > 0 && log.info(done, "scheduled alerts queued"))
+          .catch((error) => log.error(errorFields(error), "scheduled alerts round failed"));
       }
+      await deliverDuePush(runtime, { ...round, leaseSeconds: options.leaseSeconds, agent: options.agent });
     },
-  };
+    pollMs: options.pollMs ?? PUSH_POLL_MS,
+    stopWaitMs: STOP_WAIT_MS,
+    onRoundError: (error) => log.error(errorFields(error), "push round failed"),
+  });
 }

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { brokerDay } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
 import { errorFields, logger } from "~/lib/logger.server";
-import { getRuntime } from "~/runtime.server";
+import { getRuntime } from "~/features/runtime/handle.server";
 
 /**
  * Views of the public property pages, per property per broker day (issue 12). The HTTP server

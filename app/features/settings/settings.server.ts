@@ -9,7 +9,7 @@ import { mediaIdFromUrl } from "~/features/media/urls";
 import type { MediaStorage } from "~/features/media/storage.server";
 import type { BrokerProfile } from "~/features/site/broker-profile";
 import { getBrokerProfile } from "~/features/site/broker-profile.server";
-import { getRuntime } from "~/runtime.server";
+import { loadedRuntime } from "~/features/runtime/handle.server";
 import { EDITABLE_PROFILE_FIELDS, type EditableProfileField, SETTING_KEYS } from "./keys";
 import {
   type ProfileInput,
@@ -102,8 +102,9 @@ function watch(live: LiveHub, db: Database) {
  * watched); any other database handle is read directly.
  */
 export async function loadBrokerProfile(db: Database): Promise<BrokerProfile> {
-  const runtime = await getRuntime();
-  if (runtime.db !== db) return readBrokerProfile(db);
+  // Without the composition root (the CLI) there is no runtime database to cache.
+  const runtime = await loadedRuntime();
+  if (runtime?.db !== db) return readBrokerProfile(db);
   watch(runtime.live, db);
   if (cached?.db === db) return cached.promise;
   const seq = ++readSeq;

@@ -1,14 +1,12 @@
-import { and, asc, count, desc, eq, gt, gte, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { leads, properties, type VISIT_STATUSES, visits } from "~/db/schema";
 import { type AuditActor, changedFields, recordAudit } from "~/features/audit/audit.server";
 import { BROKER_TIME_ZONE, brokerDay, endOfBrokerDay, toBrokerDateTimeInput } from "~/lib/format";
-import { firstName } from "~/features/push/kinds";
 import { dayHeading } from "./days";
-import type { ReminderForCalendar } from "./calendar.server";
 import { isUuid } from "~/lib/ids";
-import { preferenceLabel, type VisitPreference } from "~/features/leads/visit-preferences";
-import { containsPattern, pageInfo, type PageInfo, TABLE_PAGE_SIZE } from "~/lib/pagination";
+import { preferenceLabels, type VisitPreference } from "~/features/leads/visit-preferences";
+import { pageInfo, type PageInfo, TABLE_PAGE_SIZE } from "~/lib/pagination";
 import { VISIT_STATUS_VALUES, type VisitStatus } from "./labels";
 import type { VisitFormValues } from "./schema";
 import { queueVisitorMail, type VisitorMailDeps } from "./visitor-mail.server";
@@ -47,15 +45,10 @@ export type AgendaDay = { day: string; label: string; date: string; visits: Agen
 
 export type AgendaPage = PageInfo & { showAll: boolean; days: AgendaDay[] };
 
-/** `preferences`: the days and periods the lead asked for when booking (issue 25), as labels. */
-export type LeadOption = { id: string; label: string; property_id: string | null; preferences?: string[] };
 
-const preferenceLabels = (list: VisitPreference[] | null) => (list ?? []).map(preferenceLabel);
-export type PropertyOption = { id: string; label: string };
 
 /** How far back the default view keeps visits nobody marked as done or cancelled. */
 const OVERDUE_DAYS = 30;
-const PICKER_LIMIT = 20;
 
 const timeFormat = new Intl.DateTimeFormat("pt-BR", { timeZone: BROKER_TIME_ZONE, hour: "2-digit", minute: "2-digit" });
 export function startOfBrokerToday(now = new Date()): Date {
@@ -143,68 +136,6 @@ export async function listAgenda(
   // Latest days first in the full history, but a day always reads in time order.
   if (showAll) for (const group of days) group.visits.reverse();
   return { ...info, showAll, days };
-}
-
-const leadLabel = (lead: { full_name: string; phone: string }) => `${lead.full_name} — ${lead.phone}`;
-const propertyLabel = (property: { codigo: string; title: string }) => `${property.codigo} — ${property.title}`;
-
-/**
- * The lead picker's choices: the most recent leads, or those matching a search by name, e-mail
- * or phone (digits alone match too). The expression is the one leads_search_idx indexes
- * (migration 0004, as in features/leads/crm.server.ts): change both or the index goes unused.
- */
-export async function leadOptions(db: Database, search: string): Promise<LeadOption[]> {
-  const where = search
-    ? sql`lead_search_text(${leads.full_name}, ${leads.email}, ${leads.phone}) like immutable_unaccent(lower(${containsPattern(search)})) escape '\\'`
-    : undefined;
-  const rows = await db
-    .select({ id: leads.id, full_name: leads.full_name, phone: leads.phone, property_id: leads.property_id, preferences: leads.visit_preferences })
-    .from(leads)
-    .where(where)
-    .orderBy(desc(leads.created_at), desc(leads.id))
-    .limit(PICKER_LIMIT);
-  return rows.map((row) => ({ id: row.id, label: leadLabel(row), property_id: row.property_id, preferences: preferenceLabels(row.preferences) }));
-}
-
-/** The property picker's choices: the latest listings, or those whose código, title or bairro match. */
-export async function propertyOptions(db: Database, search: string): Promise<PropertyOption[]> {
-  const where = search
-    ? sql`property_search_text(${properties.codigo}, ${properties.title}, ${properties.neighborhood}) like immutable_unaccent(lower(${containsPattern(search)})) escape '\\'`
-    : undefined;
-  const rows = await db
-    .select({ id: properties.id, codigo: properties.codigo, title: properties.title })
-    .from(properties)
-    .where(where)
-    .orderBy(desc(properties.created_at), desc(properties.id))
-    .limit(PICKER_LIMIT);
-  return rows.map((row) => ({ id: row.id, label: propertyLabel(row) }));
-}
-
-/**
- * What `?lead=<id>` opens the schedule form with: the lead, and the property the lead booked a
- * visit for (leads.property_id), if any. Null for an unknown or malformed id.
- */
-export async function schedulePrefill(db: Database, leadId: string | null): Promise<{ lead: LeadOption; property: PropertyOption | null } | null> {
-  if (!isUuid(leadId)) return null;
-  const [row] = await db
-    .select({
-      id: leads.id,
-      full_name: leads.full_name,
-      phone: leads.phone,
-      property_id: leads.property_id,
-      preferences: leads.visit_preferences,
-      codigo: properties.codigo,
-      title: properties.title,
-    })
-    .from(leads)
-    .leftJoin(properties, eq(properties.id, leads.property_id))
-    .where(eq(leads.id, leadId))
-    .limit(1);
-  if (!row) return null;
-  return {
-    lead: { id: row.id, label: leadLabel(row), property_id: row.property_id, preferences: preferenceLabels(row.preferences) },
-    property: row.property_id && row.codigo ? { id: row.property_id, label: propertyLabel({ codigo: row.codigo, title: row.title! }) } : null,
-  };
 }
 
 export type VisitWriteResult = { ok: true; id: string } | { ok: false; reason: "not_found" | "lead" | "property" };
@@ -295,92 +226,4 @@ export async function setVisitStatus(db: Database, actor: NonNullable<AuditActor
     if (mail && status === "agendada") await queueVisitorMail(tx, mail, id, "confirmation");
     return true;
   });
-}
-
-/** Used by the calendar files: a visit with what its event shows. */
-export type VisitForCalendar = {
-  id: string;
-  scheduled_at: Date;
-  status: VisitStatus;
-  notes: string | null;
-  created_at: Date;
-  updated_at: Date;
-  lead: { id: string; full_name: string; phone: string };
-  property: { codigo: string; title: string; neighborhood: string; city: string } | null;
-};
-
-const calendarColumns = {
-  visit: visits,
-  leadName: leads.full_name,
-  leadPhone: leads.phone,
-  codigo: properties.codigo,
-  title: properties.title,
-  neighborhood: properties.neighborhood,
-  city: properties.city,
-};
-
-type CalendarRow = {
-  visit: typeof visits.$inferSelect;
-  leadName: string;
-  leadPhone: string;
-  codigo: string | null;
-  title: string | null;
-  neighborhood: string | null;
-  city: string | null;
-};
-
-function toCalendarVisit(row: CalendarRow): VisitForCalendar {
-  return {
-    id: row.visit.id,
-    scheduled_at: new Date(row.visit.scheduled_at),
-    status: row.visit.status,
-    notes: row.visit.notes,
-    created_at: new Date(row.visit.created_at),
-    updated_at: new Date(row.visit.updated_at),
-    lead: { id: row.visit.lead_id, full_name: row.leadName, phone: row.leadPhone },
-    property: row.codigo ? { codigo: row.codigo, title: row.title!, neighborhood: row.neighborhood!, city: row.city! } : null,
-  };
-}
-
-export async function visitForCalendar(db: Database, id: string): Promise<VisitForCalendar | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db
-    .select(calendarColumns)
-    .from(visits)
-    .innerJoin(leads, eq(leads.id, visits.lead_id))
-    .leftJoin(properties, eq(properties.id, visits.property_id))
-    .where(eq(visits.id, id))
-    .limit(1);
-  return row ? toCalendarVisit(row) : null;
-}
-
-/** The most a feed carries: years of a small agency's visits, and a bound on the answer's size. */
-const FEED_LIMIT = 2000;
-
-/** Every staff member's visits not cancelled, from 30 days ago on (the calendar feed). */
-export async function visitsForFeed(db: Database, now = new Date()): Promise<VisitForCalendar[]> {
-  const rows = await db
-    .select(calendarColumns)
-    .from(visits)
-    .innerJoin(leads, eq(leads.id, visits.lead_id))
-    .leftJoin(properties, eq(properties.id, visits.property_id))
-    .where(and(ne(visits.status, "cancelada"), gte(visits.scheduled_at, new Date(now.getTime() - 30 * 86_400_000))))
-    .orderBy(asc(visits.scheduled_at), asc(visits.id))
-    .limit(FEED_LIMIT);
-  return rows.map(toCalendarVisit);
-}
-
-/**
- * 'Próximo contato' times still to come (issue 25), for the calendar feed next to the visits. Leads
- * have no owner here, so every staff member's feed carries every lead's reminder — the first name
- * only, as on a phone's lock screen.
- */
-export async function remindersForFeed(db: Database, now = new Date()): Promise<ReminderForCalendar[]> {
-  const rows = await db
-    .select({ id: leads.id, full_name: leads.full_name, at: leads.next_contact_at })
-    .from(leads)
-    .where(gt(leads.next_contact_at, now))
-    .orderBy(asc(leads.next_contact_at), asc(leads.id))
-    .limit(FEED_LIMIT);
-  return rows.map((row) => ({ leadId: row.id, firstName: firstName(row.full_name), at: new Date(row.at!) }));
 }

@@ -6,7 +6,7 @@ import { calendar_feeds, user, user_roles } from "~/db/schema";
 import { ROLES } from "~/db/values";
 import { type AuditActor, recordAudit, type Tx } from "~/features/audit/audit.server";
 import { toBrokerDateTimeInput } from "~/lib/format";
-import type { VisitForCalendar } from "./agenda.server";
+import type { ReminderForCalendar, VisitForCalendar } from "./calendar-data.server";
 
 /**
  * Visits as iCalendar: one visit as an .ics download, and each staff member's private feed
@@ -58,7 +58,6 @@ function toEvent(visit: VisitForCalendar, publicUrl: string): EventAttributes {
 }
 
 /** A 'Próximo contato' reminder in the feed (issue 25): the lead's first name and the CRM link only. */
-export type ReminderForCalendar = { leadId: string; firstName: string; at: Date };
 const REMINDER_MINUTES = 15;
 
 function toReminderEvent(reminder: ReminderForCalendar, publicUrl: string): EventAttributes {

@@ -1,6 +1,6 @@
 import { errorFields, logger } from "~/lib/logger.server";
-import { getRuntime } from "~/runtime.server";
-import { remindersForFeed, visitForCalendar, visitsForFeed } from "./agenda.server";
+import { getRuntime } from "~/features/runtime/handle.server";
+import { remindersForFeed, visitForCalendar, visitsForFeed } from "./calendar-data.server";
 import { calendarText, feedOwner, visitFilename } from "./calendar.server";
 
 /** Calendar answers are about people (names, phones): never kept by a browser or a proxy. */

@@ -9,18 +9,9 @@ import { firstIssueMessage } from "~/lib/form-data";
 import { errorFields, logger } from "~/lib/logger.server";
 import { pageInfo, parsePage, searchText, TABLE_PAGE_SIZE } from "~/lib/pagination";
 import { asString, readBody, UnreadableBody } from "~/lib/request-body.server";
-import { getRuntime } from "~/runtime.server";
-import {
-  type AgendaPage,
-  createVisit,
-  leadOptions,
-  listAgenda,
-  propertyOptions,
-  schedulePrefill,
-  setVisitStatus,
-  updateVisit,
-  type VisitWriteResult,
-} from "./agenda.server";
+import { getRuntime } from "~/features/runtime/handle.server";
+import { type AgendaPage, createVisit, listAgenda, setVisitStatus, updateVisit, type VisitWriteResult } from "./agenda.server";
+import { leadOptions, propertyOptions, schedulePrefill } from "./pickers.server";
 import { feedStatus, feedUrl, regenerateFeed, revokeFeed } from "./calendar.server";
 import { CALENDAR_MESSAGES, VIEW_PARAM } from "./calendar-labels";
 import { type CalendarData, clashesOf, loadCalendar, parseCalendarParams } from "./calendar-view.server";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
-import { useRootData } from "~/root";
+import { useRootData } from "~/features/site/root-data";
 
 /**
  * The frame of every account page (/auth and its links from e-mails): the site's name, a title,

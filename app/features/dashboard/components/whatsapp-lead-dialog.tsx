@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -7,46 +7,19 @@ import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { PhoneInput } from "~/components/ui/phone-input";
 import { toast } from "~/components/ui/toaster";
 import { type ActionAnswer, firstErrorMessage, useFillOnOpen } from "~/features/crm/form-helpers";
 import { WHATSAPP_LEAD_MESSAGES, whatsappLeadSchema, type WhatsappLeadInput, type WhatsappLeadValues } from "~/features/leads/whatsapp-lead-schema";
-import type { PropertyOption } from "~/features/visits/agenda.server";
-import { OPTIONS_PARAM, PROPERTY_SEARCH_PARAM } from "~/features/visits/labels";
-import type { VisitsPageData } from "~/features/visits/page.server";
+import type { PropertyOption } from "~/features/visits/pickers.server";
+import { PROPERTY_SEARCH_PARAM } from "~/features/visits/labels";
+import { RecordPicker, usePickerSearch } from "~/features/visits/components/record-picker";
 import { formatPhoneInput } from "~/lib/phone";
 
 const FIELD_ORDER: (keyof WhatsappLeadInput)[] = ["full_name", "phone", "property_id"];
 const EMPTY: WhatsappLeadInput = { full_name: "", phone: "", property_id: "" };
-const SEARCH_DELAY_MS = 300;
 
 export type WhatsappLeadAnswer = ActionAnswer & { leadId?: string };
-
-/**
- * The listing picker's choices: the agenda's search (/crm/visitas?opcoes=1, staff only) answers
- * for the code, title or neighbourhood typed, 20 at a time, into a native select — what a phone
- * and a screen reader handle best. The first choices (latest listings) load when the dialog opens.
- */
-function useListingSearch(open: boolean) {
-  const fetcher = useFetcher<VisitsPageData>();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const load = fetcher.load;
-  const run = (text: string) => load(`/crm/visitas?${new URLSearchParams({ [OPTIONS_PARAM]: "1", [PROPERTY_SEARCH_PARAM]: text.trim() })}`);
-  useEffect(() => {
-    if (open) void run("");
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening
-  }, [open]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return {
-    options: fetcher.data?.propertyOptions ?? [],
-    searching: fetcher.state !== "idle",
-    search(text: string) {
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => void run(text), SEARCH_DELAY_MS);
-    },
-  };
-}
 
 /**
  * 'Registrar conversa de WhatsApp' (issue 25, decision 028): name, phone and, optionally, the
@@ -61,15 +34,17 @@ export function WhatsappLeadDialog() {
   });
   const errors = formState.errors;
   const saving = fetcher.state !== "idle";
-  const listings = useListingSearch(open);
+  // The first choices (latest listings) load when the dialog opens.
+  const listings = usePickerSearch(PROPERTY_SEARCH_PARAM, open);
+  const found = useMemo(() => listings.data?.propertyOptions ?? [], [listings.data]);
   // The chosen listing keeps its label whatever a later search shows.
   const [known, setKnown] = useState<Map<string, PropertyOption>>(() => new Map());
   useEffect(() => {
-    if (listings.options.length) setKnown((current) => new Map([...current, ...listings.options.map((option) => [option.id, option] as const)]));
-  }, [listings.options]);
+    if (found.length) setKnown((current) => new Map([...current, ...found.map((option) => [option.id, option] as const)]));
+  }, [found]);
   const chosenId = watch("property_id") ?? "";
   const chosen = chosenId ? known.get(chosenId) : undefined;
-  const options = chosen && !listings.options.some((option) => option.id === chosen.id) ? [chosen, ...listings.options] : listings.options;
+  const options = chosen && !found.some((option) => option.id === chosen.id) ? [chosen, ...found] : found;
 
   useFillOnOpen(open, "whatsapp-lead", () => reset(EMPTY));
 
@@ -136,19 +111,15 @@ export function WhatsappLeadDialog() {
             </FormField>
             <fieldset className="grid gap-3 rounded-md border border-border p-3">
               <legend className="px-1 text-sm font-semibold">Imóvel da conversa (opcional)</legend>
-              <FormField label="Buscar imóvel (código, título ou bairro)" hint={listings.searching ? "Buscando..." : undefined}>
-                <Input type="search" autoComplete="off" maxLength={100} onChange={(event) => listings.search(event.target.value)} />
-              </FormField>
-              <FormField label="Imóvel" error={errors.property_id?.message}>
-                <NativeSelect {...register("property_id")}>
-                  <option value="">Sem imóvel definido</option>
-                  {options.map((option) => (
-                    <option key={option.id} value={option.id}>
-                      {option.label}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </FormField>
+              <RecordPicker
+                searchLabel="Buscar imóvel (código, título ou bairro)"
+                picker={listings}
+                label="Imóvel"
+                error={errors.property_id?.message}
+                emptyLabel="Sem imóvel definido"
+                options={options}
+                select={register("property_id")}
+              />
             </fieldset>
           </form>
         </DialogContent>

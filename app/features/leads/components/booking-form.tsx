@@ -8,16 +8,13 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { PhoneInput } from "~/components/ui/phone-input";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
-import { firstIssueMessage } from "~/lib/form-data";
 import { LEAD_MESSAGES } from "../messages";
+import { checkForm, loadLeadSchemas } from "./form-check";
 import { Honeypot } from "./honeypot";
 import { PrivacyNote } from "./privacy-note";
 import { PREFERENCE_SLOTS, preferenceRange, VISIT_PERIOD_LABELS, VISIT_PERIODS } from "../visit-preference-values";
 
 export type BookingResult = { ok: boolean; message: string };
-
-// The schema (and zod/mini) arrive with the first focus or submit, not with the page.
-const loadSchema = () => import("../schema");
 
 /**
  * The visit booking form: validated in the browser (first problem as a toast), sent to
@@ -58,13 +55,8 @@ export function BookingForm({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const { visitBookingSchema } = await loadSchema();
-    const parsed = visitBookingSchema.safeParse(Object.fromEntries(new FormData(form)));
-    if (!parsed.success) {
-      toast.error(firstIssueMessage(parsed.error), { id: errorToast });
-      return;
-    }
-    toast.dismiss(errorToast);
+    const { visitBookingSchema } = await loadLeadSchemas();
+    if (!checkForm(visitBookingSchema, form, errorToast)) return;
     fetcher.submit(form, { method: "post", action: "/agendar-visita" });
   }
 
@@ -75,7 +67,7 @@ export function BookingForm({
       action="/agendar-visita"
       noValidate
       onSubmit={onSubmit}
-      onFocus={() => void loadSchema()}
+      onFocus={() => void loadLeadSchemas()}
       className="relative grid gap-4"
     >
       <Honeypot />

@@ -8,17 +8,11 @@ import { PhoneInput } from "~/components/ui/phone-input";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
 import { whatsappLink } from "~/features/site/broker-profile";
-import { firstIssueMessage } from "~/lib/form-data";
-import type * as LeadSchemas from "../schema";
 import type { ContactInput } from "../schema";
 import { LEAD_MESSAGES } from "../messages";
+import { checkForm, loadLeadSchemas } from "./form-check";
 import { Honeypot } from "./honeypot";
 import { PrivacyNote } from "./privacy-note";
-
-type SchemaModule = typeof LeadSchemas;
-let schemaModule: SchemaModule | undefined;
-// zod/mini arrives with the first focus (or submit), not with the page; then it is at hand.
-const loadSchema = async () => (schemaModule ??= await import("../schema"));
 
 export function contactWhatsAppText(input: ContactInput): string {
   return `Olá! Meu nome é ${input.name}.\n${input.message}\n\nTelefone: ${input.phone}\nEmail: ${input.email}`;
@@ -65,16 +59,13 @@ export function ContactForm({ whatsapp, defaults }: { whatsapp: string; defaults
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const { contactSchema } = schemaModule ?? (await loadSchema());
-    const parsed = contactSchema.safeParse(Object.fromEntries(new FormData(form)));
-    if (!parsed.success) {
-      toast.error(firstIssueMessage(parsed.error), { id: ERROR_TOAST });
-      return;
-    }
-    toast.dismiss(ERROR_TOAST);
+    const schemas = loadLeadSchemas();
+    const { contactSchema } = schemas instanceof Promise ? await schemas : schemas;
+    const values = checkForm(contactSchema, form, ERROR_TOAST);
+    if (!values) return;
     const chat = window.open("about:blank", "_blank");
     if (chat) chat.opener = null;
-    pending.current = { chat, text: contactWhatsAppText(parsed.data) };
+    pending.current = { chat, text: contactWhatsAppText(values) };
     fetcher.submit(form, { method: "post", action: "/contato" });
   }
 
@@ -85,7 +76,7 @@ export function ContactForm({ whatsapp, defaults }: { whatsapp: string; defaults
       action="/contato"
       noValidate
       onSubmit={onSubmit}
-      onFocus={() => void loadSchema()}
+      onFocus={() => void loadLeadSchemas()}
       className="relative grid gap-4"
     >
       <Honeypot />

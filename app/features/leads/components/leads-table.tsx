@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
-import { STICKY_END, Table, Td, Th } from "~/components/ui/table";
+import { STICKY_END, Td, Th } from "~/components/ui/table";
+import { RecordList } from "~/features/crm/components/record-list";
 import { RowActions } from "~/features/crm/components/row-actions";
 import { telLink, whatsappLink } from "~/features/site/broker-profile";
 import { formatDateTime } from "~/lib/format";
@@ -92,83 +93,76 @@ export function LeadsTable({
   onEdit: (lead: CrmLead) => void;
   onDelete: (lead: CrmLead) => void;
 }) {
-  if (leads.length === 0) return <p className="p-10 text-center text-muted-foreground">{emptyText}</p>;
   return (
-    <>
-      <div className="hidden xl:block">
-        <Table>
-          <thead>
-            <tr>
-              <Th>Nome</Th>
-              <Th>Contato</Th>
-              <Th>Mensagem</Th>
-              <Th>
-                <span className="whitespace-normal">Interesse e origem</span>
-              </Th>
-              <Th>Status</Th>
-              <Th className={STICKY_END}>Ações</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {leads.map((lead) => (
-              <tr key={lead.id} className="hover:bg-muted/50">
-                <Td className="min-w-36 align-top">
-                  <NameLink lead={lead} />
-                  <p className="text-xs text-muted-foreground">{formatDateTime(lead.created_at)}</p>
-                  <PropertyLink lead={lead} />
-                </Td>
-                <Td className="align-top">
-                  <Phone lead={lead} />
-                  <p className="max-w-48 truncate text-muted-foreground" title={lead.email ?? undefined}>
-                    {lead.email ?? "-"}
-                  </p>
-                </Td>
-                <Td className="w-full min-w-48 align-top">
-                  <Message lead={lead} />
-                </Td>
-                <Td className="align-top">
-                  {INTEREST_LABELS[lead.interest_type]}
-                  <span className="block text-xs text-muted-foreground">{originLabel(lead)}</span>
-                </Td>
-                <Td className="align-top">
-                  <Badge variant={LEAD_STATUS_VARIANT[lead.status]}>{LEAD_STATUS_LABELS[lead.status]}</Badge>
-                </Td>
-                <Td className={`${STICKY_END} align-top`}>
-                  <RowActions subject={`lead de ${lead.full_name}`} onEdit={() => onEdit(lead)} onDelete={() => onDelete(lead)} />
-                </Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </div>
-      <ul className="grid grid-cols-1 gap-3 p-3 lg:grid-cols-2 xl:hidden">
-        {leads.map((lead) => (
-          <li key={lead.id} className="rounded-lg border border-border bg-white p-4">
-            <div className="flex items-start justify-between gap-2">
-              <div className="min-w-0">
-                <NameLink lead={lead} />
-                <p className="text-xs text-muted-foreground">
-                  {formatDateTime(lead.created_at)} · {originLabel(lead)} · {INTEREST_LABELS[lead.interest_type]}
-                </p>
-                <PropertyLink lead={lead} />
-              </div>
-              <Badge variant={LEAD_STATUS_VARIANT[lead.status]}>{LEAD_STATUS_LABELS[lead.status]}</Badge>
+    <RecordList
+      items={leads}
+      emptyText={emptyText}
+      head={
+        <>
+          <Th>Nome</Th>
+          <Th>Contato</Th>
+          <Th>Mensagem</Th>
+          <Th>
+            <span className="whitespace-normal">Interesse e origem</span>
+          </Th>
+          <Th>Status</Th>
+          <Th className={STICKY_END}>Ações</Th>
+        </>
+      }
+      row={(lead) => (
+        <>
+          <Td className="min-w-36 align-top">
+            <NameLink lead={lead} />
+            <p className="text-xs text-muted-foreground">{formatDateTime(lead.created_at)}</p>
+            <PropertyLink lead={lead} />
+          </Td>
+          <Td className="align-top">
+            <Phone lead={lead} />
+            <p className="max-w-48 truncate text-muted-foreground" title={lead.email ?? undefined}>
+              {lead.email ?? "-"}
+            </p>
+          </Td>
+          <Td className="w-full min-w-48 align-top">
+            <Message lead={lead} />
+          </Td>
+          <Td className="align-top">
+            {INTEREST_LABELS[lead.interest_type]}
+            <span className="block text-xs text-muted-foreground">{originLabel(lead)}</span>
+          </Td>
+          <Td className="align-top">
+            <Badge variant={LEAD_STATUS_VARIANT[lead.status]}>{LEAD_STATUS_LABELS[lead.status]}</Badge>
+          </Td>
+          <Td className={`${STICKY_END} align-top`}>
+            <RowActions subject={`lead de ${lead.full_name}`} onEdit={() => onEdit(lead)} onDelete={() => onDelete(lead)} />
+          </Td>
+        </>
+      )}
+      card={(lead) => (
+        <>
+          <div className="flex items-start justify-between gap-2">
+            <div className="min-w-0">
+              <NameLink lead={lead} />
+              <p className="text-xs text-muted-foreground">
+                {formatDateTime(lead.created_at)} · {originLabel(lead)} · {INTEREST_LABELS[lead.interest_type]}
+              </p>
+              <PropertyLink lead={lead} />
             </div>
-            {lead.notes?.trim() && (
-              <div className="mt-2 rounded-md bg-muted/60 px-3 py-2 text-sm">
-                <Message lead={lead} />
-              </div>
-            )}
-            <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm">
-              <div className="min-w-0">
-                <Phone lead={lead} />
-                <p className="truncate text-muted-foreground">{lead.email ?? "-"}</p>
-              </div>
-              <RowActions subject={`lead de ${lead.full_name}`} onEdit={() => onEdit(lead)} onDelete={() => onDelete(lead)} />
+            <Badge variant={LEAD_STATUS_VARIANT[lead.status]}>{LEAD_STATUS_LABELS[lead.status]}</Badge>
+          </div>
+          {lead.notes?.trim() && (
+            <div className="mt-2 rounded-md bg-muted/60 px-3 py-2 text-sm">
+              <Message lead={lead} />
             </div>
-          </li>
-        ))}
-      </ul>
-    </>
+          )}
+          <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm">
+            <div className="min-w-0">
+              <Phone lead={lead} />
+              <p className="truncate text-muted-foreground">{lead.email ?? "-"}</p>
+            </div>
+            <RowActions subject={`lead de ${lead.full_name}`} onEdit={() => onEdit(lead)} onDelete={() => onDelete(lead)} />
+          </div>
+        </>
+      )}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { formatBRL, formatDateTime } from "~/lib/format";
-import type { NewMatch } from "../match.server";
+import type { NewMatch } from "../new-matches.server";
 
 /**
  * Dashboard 'Novos matches' (issue 23): open leads that a listing published or made cheaper in the

@@ -1,7 +1,8 @@
 import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
-import { STICKY_END, Table, Td, Th } from "~/components/ui/table";
+import { STICKY_END, Td, Th } from "~/components/ui/table";
+import { RecordList } from "~/features/crm/components/record-list";
 import { RowActions } from "~/features/crm/components/row-actions";
 import { mediaUrlForWidth, showableImages } from "~/features/media/urls";
 import { portalExclusionReasons } from "~/features/portals/feed-rules";
@@ -113,121 +114,111 @@ export function PropertiesTable({
   onEdit: (property: CrmProperty) => void;
   onDelete: (property: CrmProperty) => void;
 }) {
-  if (properties.length === 0) {
-    return <p className="p-10 text-center text-muted-foreground">{emptyText}</p>;
-  }
   return (
-    <>
-      {/* The table from 1280 px; narrower screens (a phone, a tablet, 1024 px beside the sidebar) get cards. */}
-      <div className="hidden xl:block">
-        <Table>
-          <thead>
-            <tr>
-              <Th>
-                <span className="sr-only">Capa</span>
-              </Th>
-              <Th>Código</Th>
-              <Th>Título</Th>
-              <Th>
-                <span className="whitespace-normal">Tipo e finalidade</span>
-              </Th>
-              <Th>Bairro</Th>
-              <Th className="text-right">Preço</Th>
-              <Th>
-                <span className="whitespace-normal">Status e anúncio</span>
-              </Th>
-              <Th>Destaque</Th>
-              <Th className={STICKY_END}>Ações</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {properties.map((property) => (
-              <tr key={property.id} className="hover:bg-muted/50">
-                <Td className="w-14 py-1.5 pr-0">
-                  <CoverThumbnail property={property} className="h-[42px] w-14" />
-                </Td>
-                {/* A code is up to 50 characters: it wraps (at its dashes first) rather than widen the table. */}
-                <Td className="min-w-[5.75rem] max-w-32 font-mono text-xs font-semibold [overflow-wrap:anywhere]">{property.codigo}</Td>
-                <Td className="min-w-36">
-                  <span className="line-clamp-2">{property.title}</span>
-                  <PortalNote property={property} />
-                </Td>
-                <Td>
-                  {TYPE_LABELS[property.type]}
-                  <span className="block text-xs text-muted-foreground">{PURPOSE_LABELS[property.purpose]}</span>
-                </Td>
-                <Td>{property.neighborhood}</Td>
-                <Td className="whitespace-nowrap text-right">{priceText(property.price, property.purpose)}</Td>
-                <Td>
-                  <div className="grid justify-items-start gap-1.5">
-                    <Badge variant={STATUS_VARIANT[property.status]}>{STATUS_LABELS[property.status]}</Badge>
-                    <CompletenessNote property={property} compact />
-                    <PortalIssuesBadge property={property} />
-                  </div>
-                </Td>
-                <Td>
-                  <FeaturedToggle property={property} />
-                </Td>
-                <Td className={STICKY_END}>
-                  <RowActions
-                    subject={property.codigo}
-                    onEdit={() => onEdit(property)}
-                    onDelete={() => onDelete(property)}
-                    before={
-                      <>
-                        <FichaLink property={property} compact />
-                        <MatchingLeadsLink id={property.id} codigo={property.codigo} compact />
-                        <NegotiationsLink id={property.id} codigo={property.codigo} compact />
-                      </>
-                    }
-                    compact
-                  />
-                </Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </div>
-
-      <ul className="grid grid-cols-1 gap-3 p-3 lg:grid-cols-2 xl:hidden">
-        {properties.map((property) => (
-          <li key={property.id} className="grid gap-3 rounded-lg border border-border bg-white p-4">
-            <div className="flex items-start justify-between gap-2">
-              <CoverThumbnail property={property} className="h-16 w-20" />
-              <div className="min-w-0 flex-1">
-                <p className="font-mono text-xs font-semibold text-muted-foreground">{property.codigo}</p>
-                <p className="font-semibold">{property.title}</p>
-                <p className="text-sm text-muted-foreground">
-                  {TYPE_LABELS[property.type]} · {PURPOSE_LABELS[property.purpose]} · {property.neighborhood}
-                </p>
-                <PortalNote property={property} />
-              </div>
-              <FeaturedToggle property={property} />
+    <RecordList
+      items={properties}
+      emptyText={emptyText}
+      cardClassName="grid gap-3"
+      head={
+        <>
+          <Th>
+            <span className="sr-only">Capa</span>
+          </Th>
+          <Th>Código</Th>
+          <Th>Título</Th>
+          <Th>
+            <span className="whitespace-normal">Tipo e finalidade</span>
+          </Th>
+          <Th>Bairro</Th>
+          <Th className="text-right">Preço</Th>
+          <Th>
+            <span className="whitespace-normal">Status e anúncio</span>
+          </Th>
+          <Th>Destaque</Th>
+          <Th className={STICKY_END}>Ações</Th>
+        </>
+      }
+      row={(property) => (
+        <>
+          <Td className="w-14 py-1.5 pr-0">
+            <CoverThumbnail property={property} className="h-[42px] w-14" />
+          </Td>
+          {/* A code is up to 50 characters: it wraps (at its dashes first) rather than widen the table. */}
+          <Td className="min-w-[5.75rem] max-w-32 font-mono text-xs font-semibold [overflow-wrap:anywhere]">{property.codigo}</Td>
+          <Td className="min-w-36">
+            <span className="line-clamp-2">{property.title}</span>
+            <PortalNote property={property} />
+          </Td>
+          <Td>
+            {TYPE_LABELS[property.type]}
+            <span className="block text-xs text-muted-foreground">{PURPOSE_LABELS[property.purpose]}</span>
+          </Td>
+          <Td>{property.neighborhood}</Td>
+          <Td className="whitespace-nowrap text-right">{priceText(property.price, property.purpose)}</Td>
+          <Td>
+            <div className="grid justify-items-start gap-1.5">
+              <Badge variant={STATUS_VARIANT[property.status]}>{STATUS_LABELS[property.status]}</Badge>
+              <CompletenessNote property={property} compact />
+              <PortalIssuesBadge property={property} />
             </div>
-            <CompletenessNote property={property} />
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="font-bold text-primary">{priceText(property.price, property.purpose)}</span>
-                <Badge variant={STATUS_VARIANT[property.status]}>{STATUS_LABELS[property.status]}</Badge>
-                <PortalIssuesBadge property={property} />
-              </div>
-              <RowActions
-                subject={property.codigo}
-                onEdit={() => onEdit(property)}
-                onDelete={() => onDelete(property)}
-                before={
-                  <>
-                    <FichaLink property={property} />
-                    <MatchingLeadsLink id={property.id} codigo={property.codigo} />
-                    <NegotiationsLink id={property.id} codigo={property.codigo} />
-                  </>
-                }
-              />
+          </Td>
+          <Td>
+            <FeaturedToggle property={property} />
+          </Td>
+          <Td className={STICKY_END}>
+            <RowActions
+              subject={property.codigo}
+              onEdit={() => onEdit(property)}
+              onDelete={() => onDelete(property)}
+              before={
+                <>
+                  <FichaLink property={property} compact />
+                  <MatchingLeadsLink id={property.id} codigo={property.codigo} compact />
+                  <NegotiationsLink id={property.id} codigo={property.codigo} compact />
+                </>
+              }
+              compact
+            />
+          </Td>
+        </>
+      )}
+      card={(property) => (
+        <>
+          <div className="flex items-start justify-between gap-2">
+            <CoverThumbnail property={property} className="h-16 w-20" />
+            <div className="min-w-0 flex-1">
+              <p className="font-mono text-xs font-semibold text-muted-foreground">{property.codigo}</p>
+              <p className="font-semibold">{property.title}</p>
+              <p className="text-sm text-muted-foreground">
+                {TYPE_LABELS[property.type]} · {PURPOSE_LABELS[property.purpose]} · {property.neighborhood}
+              </p>
+              <PortalNote property={property} />
             </div>
-          </li>
-        ))}
-      </ul>
-    </>
+            <FeaturedToggle property={property} />
+          </div>
+          <CompletenessNote property={property} />
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-bold text-primary">{priceText(property.price, property.purpose)}</span>
+              <Badge variant={STATUS_VARIANT[property.status]}>{STATUS_LABELS[property.status]}</Badge>
+              <PortalIssuesBadge property={property} />
+            </div>
+            <RowActions
+              subject={property.codigo}
+              onEdit={() => onEdit(property)}
+              onDelete={() => onDelete(property)}
+              before={
+                <>
+                  <FichaLink property={property} />
+                  <MatchingLeadsLink id={property.id} codigo={property.codigo} />
+                  <NegotiationsLink id={property.id} codigo={property.codigo} />
+                </>
+              }
+            />
+          </div>
+        </>
+      )}
+    />
   );
 }
 

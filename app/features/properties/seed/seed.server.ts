@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { app_meta, properties } from "~/db/schema";
 import { storeImage } from "~/features/media/pipeline.server";
-import type { Runtime } from "~/runtime.server";
+import type { Runtime } from "~/features/runtime/handle.server";
 import { renderDemoPhoto } from "./demo-photos.server";
 import { DEMO_DETAILS } from "./demo-details";
 import { DEMO_PROPERTIES } from "./demo-properties";

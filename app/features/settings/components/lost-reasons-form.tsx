@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -8,11 +7,10 @@ import { Input } from "~/components/ui/input";
 import { useAnswerToast } from "~/features/crm/form-helpers";
 import type { SettingsAnswer } from "../keys";
 import { MAX_LOST_REASON_LENGTH, MAX_LOST_REASONS } from "../lost-reasons";
+import { RowButtons, useListEditor } from "./list-editor";
 import { SectionStatus, useSectionChanges } from "./unsaved-changes";
 
-type Row = { key: string; label: string };
-let nextKey = 0;
-const toRows = (reasons: string[]): Row[] => reasons.map((label) => ({ key: `reason-${nextKey++}`, label }));
+const toItems = (reasons: string[]) => reasons.map((label) => ({ label }));
 
 /**
  * The reasons offered when a lead is lost (issue 24): add, rename, reorder, remove, then save.
@@ -21,17 +19,10 @@ const toRows = (reasons: string[]): Row[] => reasons.map((label) => ({ key: `rea
 export function LostReasonsForm({ reasons, onDirtyChange }: { reasons: string[]; onDirtyChange: (dirty: boolean) => void }) {
   const fetcher = useFetcher<SettingsAnswer>();
   const changes = useSectionChanges(fetcher, "lost-reasons", onDirtyChange);
-  const [rows, setRows] = useState(() => toRows(reasons));
-  useAnswerToast({ state: fetcher.state, data: fetcher.data?.intent === "lost-reasons" ? fetcher.data : undefined }, () => setRows(toRows(reasons)));
+  const editor = useListEditor(toItems(reasons));
+  const rows = editor.rows;
+  useAnswerToast({ state: fetcher.state, data: fetcher.data?.intent === "lost-reasons" ? fetcher.data : undefined }, () => editor.reset(toItems(reasons)));
   const errors = fetcher.state === "idle" && fetcher.data?.intent === "lost-reasons" ? (fetcher.data.errors ?? {}) : {};
-  const move = (index: number, step: -1 | 1) =>
-    setRows((current) => {
-      const target = index + step;
-      if (target < 0 || target >= current.length) return current;
-      const next = [...current];
-      [next[index], next[target]] = [next[target], next[index]];
-      return next;
-    });
 
   return (
     <Card className="p-4 sm:p-6" data-section="lost-reasons">
@@ -54,33 +45,15 @@ export function LostReasonsForm({ reasons, onDirtyChange }: { reasons: string[];
                   value={row.label}
                   maxLength={MAX_LOST_REASON_LENGTH}
                   required
-                  onChange={(event) => {
-                    const label = event.currentTarget.value;
-                    setRows((current) => current.map((item) => (item.key === row.key ? { ...item, label } : item)));
-                  }}
+                  onChange={(event) => editor.update(row.key, { label: event.currentTarget.value })}
                 />
               </FormField>
-              <div className="flex">
-                <button type="button" className="grid size-11 place-items-center rounded hover:bg-muted disabled:opacity-40" onClick={() => move(index, -1)} disabled={index === 0}>
-                  <Icon name="arrow-up" label={`Mover motivo ${index + 1} para cima`} />
-                </button>
-                <button type="button" className="grid size-11 place-items-center rounded hover:bg-muted disabled:opacity-40" onClick={() => move(index, 1)} disabled={index === rows.length - 1}>
-                  <Icon name="arrow-down" label={`Mover motivo ${index + 1} para baixo`} />
-                </button>
-                <button
-                  type="button"
-                  className="grid size-11 place-items-center rounded text-destructive hover:bg-red-50 disabled:opacity-40"
-                  onClick={() => setRows((current) => current.filter((item) => item.key !== row.key))}
-                  disabled={rows.length === 1}
-                >
-                  <Icon name="trash-2" label={`Remover motivo ${index + 1}`} />
-                </button>
-              </div>
+              <RowButtons noun="motivo" index={index} count={rows.length} editor={editor} rowKey={row.key} canRemove={rows.length > 1} />
             </li>
           ))}
         </ol>
         <div className="flex flex-wrap gap-3">
-          <Button variant="outline" onClick={() => setRows((current) => [...current, { key: `reason-${nextKey++}`, label: "" }])} disabled={rows.length >= MAX_LOST_REASONS}>
+          <Button variant="outline" onClick={() => editor.add({ label: "" })} disabled={rows.length >= MAX_LOST_REASONS}>
             <Icon name="plus" />
             Adicionar motivo
           </Button>

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -9,32 +8,19 @@ import { Textarea } from "~/components/ui/textarea";
 import { useAnswerToast } from "~/features/crm/form-helpers";
 import { MAX_TEMPLATE_BODY, MAX_TEMPLATE_NAME, MAX_TEMPLATES, type SettingsAnswer } from "../keys";
 import { TEMPLATE_PLACEHOLDERS, type WhatsappTemplate } from "../templates";
+import { RowButtons, useListEditor } from "./list-editor";
 import { SectionStatus, useSectionChanges } from "./unsaved-changes";
-
-/** A row being edited; `key` stays the same while the broker types (new rows have no id yet). */
-type Row = { key: string; id: string; name: string; body: string };
-
-let nextKey = 0;
-const toRows = (templates: WhatsappTemplate[]): Row[] => templates.map((template) => ({ key: `row-${nextKey++}`, ...template }));
 
 /** The WhatsApp message templates the lead page offers: add, edit, reorder, remove, then save. */
 export function TemplatesForm({ templates, onDirtyChange }: { templates: WhatsappTemplate[]; onDirtyChange: (dirty: boolean) => void }) {
   const fetcher = useFetcher<SettingsAnswer>();
   const changes = useSectionChanges(fetcher, "templates", onDirtyChange);
-  const [rows, setRows] = useState(() => toRows(templates));
+  // New rows have no id yet: the server gives them one on save.
+  const editor = useListEditor<WhatsappTemplate>(templates);
+  const { rows, update } = editor;
   // After a save the server's list (with the new templates' ids) replaces the one edited here.
-  useAnswerToast({ state: fetcher.state, data: fetcher.data }, () => setRows(toRows(templates)));
+  useAnswerToast({ state: fetcher.state, data: fetcher.data }, () => editor.reset(templates));
   const errors = fetcher.state === "idle" && fetcher.data?.intent === "templates" ? (fetcher.data.errors ?? {}) : {};
-
-  const update = (key: string, change: Partial<Row>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
-  const move = (index: number, step: -1 | 1) =>
-    setRows((current) => {
-      const next = [...current];
-      const target = index + step;
-      if (target < 0 || target >= next.length) return current;
-      [next[index], next[target]] = [next[target], next[index]];
-      return next;
-    });
 
   return (
     <Card className="p-4 sm:p-6">
@@ -71,21 +57,7 @@ export function TemplatesForm({ templates, onDirtyChange }: { templates: Whatsap
                     maxLength={MAX_TEMPLATE_NAME}
                   />
                 </FormField>
-                <div className="flex">
-                  <button type="button" className="grid size-11 place-items-center rounded hover:bg-muted disabled:opacity-40" onClick={() => move(index, -1)} disabled={index === 0}>
-                    <Icon name="arrow-up" label={`Mover modelo ${index + 1} para cima`} />
-                  </button>
-                  <button type="button" className="grid size-11 place-items-center rounded hover:bg-muted disabled:opacity-40" onClick={() => move(index, 1)} disabled={index === rows.length - 1}>
-                    <Icon name="arrow-down" label={`Mover modelo ${index + 1} para baixo`} />
-                  </button>
-                  <button
-                    type="button"
-                    className="grid size-11 place-items-center rounded text-destructive hover:bg-red-50"
-                    onClick={() => setRows((current) => current.filter((item) => item.key !== row.key))}
-                  >
-                    <Icon name="trash-2" label={`Remover modelo ${index + 1}`} />
-                  </button>
-                </div>
+                <RowButtons noun="modelo" index={index} count={rows.length} editor={editor} rowKey={row.key} />
               </div>
               <FormField
                 label={`Mensagem do modelo ${index + 1}`}
@@ -107,7 +79,7 @@ export function TemplatesForm({ templates, onDirtyChange }: { templates: Whatsap
         <div className="flex flex-wrap gap-3">
           <Button
             variant="outline"
-            onClick={() => setRows((current) => [...current, { key: `row-${nextKey++}`, id: "", name: "", body: "" }])}
+            onClick={() => editor.add({ id: "", name: "", body: "" })}
             disabled={rows.length >= MAX_TEMPLATES}
           >
             <Icon name="plus" />

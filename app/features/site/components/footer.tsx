@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { telLink } from "~/features/site/broker-profile";
-import { useRootData } from "~/root";
+import { useRootData } from "~/features/site/root-data";
 import { NAV_LINKS } from "./navbar";
 import { SocialLinks } from "./social-links";
 import { EmailAddress } from "~/components/ui/email-address";

@@ -3,7 +3,7 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import { useFavorites } from "~/features/favorites/favorites";
 import { CODIGO_MAX } from "~/features/properties/filters";
 import { WHATSAPP_REL, whatsappHref, whatsappPageOf } from "~/features/whatsapp/links";
-import { useRootData } from "~/root";
+import { useRootData } from "~/features/site/root-data";
 import { cn } from "~/lib/utils";
 import { Icon } from "~/components/ui/icon";
 

@@ -1,7 +1,7 @@
 import { Icon } from "~/components/ui/icon";
 import { useLocation } from "react-router";
 import { WHATSAPP_REL, whatsappHref, whatsappPageOf } from "~/features/whatsapp/links";
-import { useRootData } from "~/root";
+import { useRootData } from "~/features/site/root-data";
 import { cn } from "~/lib/utils";
 
 /**

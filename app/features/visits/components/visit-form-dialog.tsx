@@ -1,22 +1,21 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toaster";
 import { type ActionAnswer, firstErrorMessage, useAnswerToast, useFillOnOpen } from "~/features/crm/form-helpers";
-import type { AgendaVisit, LeadOption, PropertyOption } from "../agenda.server";
-import { LEAD_SEARCH_PARAM, OPTIONS_PARAM, PROPERTY_SEARCH_PARAM, VISIT_MESSAGES } from "../labels";
-import type { VisitsPageData } from "../page.server";
+import type { AgendaVisit } from "../agenda.server";
+import type { LeadOption, PropertyOption } from "../pickers.server";
+import { LEAD_SEARCH_PARAM, PROPERTY_SEARCH_PARAM, VISIT_MESSAGES } from "../labels";
+import { RecordPicker, usePickerSearch } from "./record-picker";
 import { type VisitFormInput, type VisitFormValues, visitFormSchema } from "../schema";
 
 const FIELD_ORDER: (keyof VisitFormInput)[] = ["lead_id", "property_id", "scheduled_at", "notes"];
-const SEARCH_DELAY_MS = 300;
 
 type Option = { id: string; label: string };
 
@@ -32,27 +31,6 @@ function optionList<T extends Option>(...options: (T | undefined)[]): T[] {
     seen.add(option.id);
     return true;
   });
-}
-
-/**
- * A search box and a native select: the server searches thousands of records (20 at a time),
- * and the select is what a screen reader and a phone handle best. Typing refreshes the choices.
- */
-function usePickerSearch(param: string) {
-  const fetcher = useFetcher<VisitsPageData>();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return {
-    data: fetcher.data,
-    searching: fetcher.state !== "idle",
-    search(text: string) {
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        const query = new URLSearchParams({ [OPTIONS_PARAM]: "1", [param]: text.trim() });
-        fetcher.load(`/crm/visitas?${query}`);
-      }, SEARCH_DELAY_MS);
-    },
-  };
 }
 
 export type VisitDialogTarget =
@@ -171,29 +149,23 @@ export function VisitFormDialog({
         <form id="visit-form" onSubmit={submit} noValidate className="grid gap-4">
           <fieldset className="grid gap-3 rounded-md border border-border p-3">
             <legend className="px-1 text-sm font-semibold">Lead</legend>
-            <FormField label="Buscar lead (nome, telefone ou email)" hint={leadSearch.searching ? "Buscando..." : undefined}>
-              <Input type="search" autoComplete="off" maxLength={100} onChange={(event) => leadSearch.search(event.target.value)} />
-            </FormField>
-            <FormField label="Lead" error={errors.lead_id?.message}>
-              <NativeSelect
-                {...register("lead_id", {
-                  onChange: (event) => {
-                    // A lead who booked a visit for a property: that property, unless one is chosen.
-                    const lead = known.leads.get(event.target.value);
-                    if (lead?.property_id && !getValues("property_id") && known.properties.has(lead.property_id)) {
-                      setValue("property_id", lead.property_id);
-                    }
-                  },
-                })}
-              >
-                <option value="">Selecione o lead</option>
-                {leadOptions.map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.label}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
+            <RecordPicker
+              searchLabel="Buscar lead (nome, telefone ou email)"
+              picker={leadSearch}
+              label="Lead"
+              error={errors.lead_id?.message}
+              emptyLabel="Selecione o lead"
+              options={leadOptions}
+              select={register("lead_id", {
+                onChange: (event) => {
+                  // A lead who booked a visit for a property: that property, unless one is chosen.
+                  const lead = known.leads.get(event.target.value);
+                  if (lead?.property_id && !getValues("property_id") && known.properties.has(lead.property_id)) {
+                    setValue("property_id", lead.property_id);
+                  }
+                },
+              })}
+            />
             {preferences.length > 0 && (
               <div className="rounded-md bg-muted p-2 text-sm" data-testid="visit-preferences">
                 <p className="font-medium">Dias preferidos pelo visitante</p>
@@ -207,19 +179,15 @@ export function VisitFormDialog({
           </fieldset>
           <fieldset className="grid gap-3 rounded-md border border-border p-3">
             <legend className="px-1 text-sm font-semibold">Imóvel</legend>
-            <FormField label="Buscar imóvel (código, título ou bairro)" hint={propertySearch.searching ? "Buscando..." : undefined}>
-              <Input type="search" autoComplete="off" maxLength={100} onChange={(event) => propertySearch.search(event.target.value)} />
-            </FormField>
-            <FormField label="Imóvel (opcional)" error={errors.property_id?.message}>
-              <NativeSelect {...register("property_id")}>
-                <option value="">Sem imóvel definido</option>
-                {propertyOptions.map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.label}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
+            <RecordPicker
+              searchLabel="Buscar imóvel (código, título ou bairro)"
+              picker={propertySearch}
+              label="Imóvel (opcional)"
+              error={errors.property_id?.message}
+              emptyLabel="Sem imóvel definido"
+              options={propertyOptions}
+              select={register("property_id")}
+            />
           </fieldset>
           <FormField label="Data e hora" error={errors.scheduled_at?.message}>
             <Input type="datetime-local" {...register("scheduled_at")} />

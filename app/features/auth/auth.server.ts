@@ -1,12 +1,10 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Database } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
 import * as schema from "~/db/schema";
 import { endAccess } from "./access.server";
+import { ensureAuthSecret } from "./auth-secret.server";
 import { assertAcceptablePassword, hashPassword, verifyPassword } from "./password.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./schema";
 
@@ -82,33 +80,7 @@ export function createAuth(options: { db: Database; secret: string; baseURL: str
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/** The auth secret: AUTH_SECRET when configured, else one generated on first start into DATA_DIR. */
-export function ensureAuthSecret(dataDir: string, configured?: string): string {
-  if (configured) return configured;
-  const file = path.join(dataDir, "auth-secret");
-  try {
-    const existing = fs.readFileSync(file, "utf8").trim();
-    if (existing.length >= 32) return existing;
-    // A damaged file (cut short): replaced below.
-    fs.rmSync(file, { force: true });
-  } catch {
-    // Not there yet: generate below.
-  }
-  fs.mkdirSync(dataDir, { recursive: true });
-  // Cluster workers sharing DATA_DIR start at once: each writes a candidate aside and links it
-  // into place, which fails if another got there first; all then read the one that won, instead
-  // of each keeping its own (sessions signed by one worker refused by the next).
-  const candidate = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}`;
-  fs.writeFileSync(candidate, crypto.randomBytes(48).toString("base64url") + "\n", { mode: 0o600 });
-  try {
-    fs.linkSync(candidate, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  } finally {
-    fs.rmSync(candidate, { force: true });
-  }
-  return fs.readFileSync(file, "utf8").trim();
-}
+export { ensureAuthSecret };
 
 /**
  * Creates a user whose e-mail counts as verified, with an email/password login: for whoever

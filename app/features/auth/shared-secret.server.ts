@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { DatabaseHandle } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
-import { ensureAuthSecret } from "./auth.server";
+import { ensureAuthSecret } from "./auth-secret.server";
 
 /**
  * Several servers on one PostgreSQL must share one auth secret: it signs the session cookies and

@@ -1,5 +1,7 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { type Nginx, startNginx } from "./nginx";
 
 /** The committed configuration the README shows for several servers. */
@@ -60,5 +62,57 @@ export async function openEventStream(url: string) {
     text: () => text,
     ended: () => ended,
     close: () => controller.abort(),
+  };
+}
+
+/** One request of a load: when it started and how it ended ("error": no answer at all). */
+export type Outcome = { started: number; status: number | "error"; retried?: boolean };
+
+/**
+ * Visitors through the load balancer until `stop()`: two request loops browsing `paths`, each of
+ * `pages` (real browser tabs) moving between them, and two loops posting visit bookings with
+ * unique names. `retried`: nginx's X-Upstream names two servers, the first of which did not answer.
+ */
+export function startVisitorLoad(options: { request: APIRequestContext; pages: Page[]; paths: string[]; origin: string }) {
+  const { request, paths } = options;
+  const gets: (Outcome & { path: string })[] = [];
+  const posts: (Outcome & { name: string })[] = [];
+  let loading = true;
+  const retried = (upstream?: string) => upstream?.includes(",") ?? false;
+  const browse = async (worker: number) => {
+    for (let i = worker; loading; i++) {
+      const path = paths[i % paths.length];
+      const started = Date.now();
+      const response = await request.get(path, { timeout: 15_000 }).then(async (answer) => (await answer.body(), answer), () => null);
+      gets.push({ path, started, status: response?.status() ?? "error", retried: retried(response?.headers()["x-upstream"]) });
+    }
+  };
+  const postLeads = async (worker: number) => {
+    for (let i = 0; loading; i++) {
+      const name = `Carga ${worker}-${i} ${crypto.randomBytes(3).toString("hex")}`;
+      const started = Date.now();
+      const response = await request
+        .post("/agendar-visita", { form: { full_name: name, phone: "(84) 98888-1234" }, headers: { Origin: options.origin }, timeout: 15_000 })
+        .catch(() => null);
+      // Retried only when the first server refused the connection: nothing had been sent to it.
+      posts.push({ name, started, status: response?.status() ?? "error", retried: retried(response?.headers()["x-upstream"]) });
+    }
+  };
+  const surf = async (page: Page) => {
+    for (let i = 0; loading; i++) {
+      const path = paths[i % paths.length];
+      const started = Date.now();
+      const status = await page.goto(path, { timeout: 15_000 }).then((response) => response?.status() ?? 0, () => "error" as const);
+      gets.push({ path: `browser ${path}`, started, status });
+    }
+  };
+  const running = Promise.all([browse(0), browse(2), postLeads(0), postLeads(1), ...options.pages.map(surf)]);
+  return {
+    gets,
+    posts,
+    async stop() {
+      loading = false;
+      await running;
+    },
   };
 }

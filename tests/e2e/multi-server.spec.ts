@@ -26,6 +26,11 @@ const BROKER = "corretor@servidores.test";
 const BROWSER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 const TITLE = "Casa vista por todos os servidores";
 
+/** Whether any request that started after the kill (with a margin) failed: then nginx's log says why. */
+function lateFailures(gets: Outcome[], posts: Outcome[], killedAt: number): boolean {
+  return [...gets, ...posts].some((outcome) => outcome.started > killedAt + 500 && outcome.status !== 200 && outcome.status !== 304);
+}
+
 test.describe("several servers behind a load balancer", () => {
   test.skip(!baseUrl, "needs TEST_DATABASE_URL");
   test.describe.configure({ mode: "serial", timeout: 90_000 });
@@ -236,6 +241,7 @@ test.describe("several servers behind a load balancer", () => {
     console.log(`[multi-server] ${test.info().annotations.at(-1)!.description}`);
     // Requests that were in flight on A when it died may fail; nothing after it.
     const late = (outcome: Outcome) => outcome.started > killedAt + 500;
+    if (lateFailures(gets, posts, killedAt)) console.log(`nginx's log:\n${nginx.log().split("\n").slice(-40).join("\n")}`);
     const lateGets = gets.filter(late);
     const latePosts = posts.filter(late);
     expect(lateGets.length).toBeGreaterThan(10);

@@ -66,7 +66,7 @@ export async function openEventStream(url: string) {
 }
 
 /** One request of a load: when it started and how it ended ("error": no answer at all). */
-export type Outcome = { started: number; status: number | "error"; retried?: boolean };
+export type Outcome = { started: number; status: number | "error"; retried?: boolean; error?: string };
 
 /**
  * Visitors through the load balancer until `stop()`: two request loops browsing `paths`, each of
@@ -83,27 +83,36 @@ export function startVisitorLoad(options: { request: APIRequestContext; pages: P
     for (let i = worker; loading; i++) {
       const path = paths[i % paths.length];
       const started = Date.now();
-      const response = await request.get(path, { timeout: 15_000 }).then(async (answer) => (await answer.body(), answer), () => null);
-      gets.push({ path, started, status: response?.status() ?? "error", retried: retried(response?.headers()["x-upstream"]) });
+      let error: string | undefined;
+      const response = await request.get(path, { timeout: 15_000 }).then(
+        async (answer) => (await answer.body(), answer),
+        (reason: Error) => ((error = reason.message.split("\n")[0]), null),
+      );
+      gets.push({ path, started, status: response?.status() ?? "error", retried: retried(response?.headers()["x-upstream"]), error });
     }
   };
   const postLeads = async (worker: number) => {
     for (let i = 0; loading; i++) {
       const name = `Carga ${worker}-${i} ${crypto.randomBytes(3).toString("hex")}`;
       const started = Date.now();
+      let error: string | undefined;
       const response = await request
         .post("/agendar-visita", { form: { full_name: name, phone: "(84) 98888-1234" }, headers: { Origin: options.origin }, timeout: 15_000 })
-        .catch(() => null);
+        .catch((reason: Error) => ((error = reason.message.split("\n")[0]), null));
       // Retried only when the first server refused the connection: nothing had been sent to it.
-      posts.push({ name, started, status: response?.status() ?? "error", retried: retried(response?.headers()["x-upstream"]) });
+      posts.push({ name, started, status: response?.status() ?? "error", retried: retried(response?.headers()["x-upstream"]), error });
     }
   };
   const surf = async (page: Page) => {
     for (let i = 0; loading; i++) {
       const path = paths[i % paths.length];
       const started = Date.now();
-      const status = await page.goto(path, { timeout: 15_000 }).then((response) => response?.status() ?? 0, () => "error" as const);
-      gets.push({ path: `browser ${path}`, started, status });
+      let error: string | undefined;
+      const status = await page.goto(path, { timeout: 15_000 }).then(
+        (response) => response?.status() ?? 0,
+        (reason: Error) => ((error = reason.message.split("\n")[0]), "error" as const),
+      );
+      gets.push({ path: `browser ${path}`, started, status, error });
     }
   };
   const running = Promise.all([browse(0), browse(2), postLeads(0), postLeads(1), ...options.pages.map(surf)]);

@@ -8,6 +8,7 @@ import {
 } from "~/db/client.server";
 import { createAuthFromEnv } from "~/features/auth/auth.server";
 import { credentialsNotice, ensureAdmin } from "~/features/auth/admin.server";
+import { namedDatabaseUrl, refuseAnotherSecret } from "~/features/auth/shared-secret.server";
 import { startBackupSchedule } from "~/features/backup/schedule.server";
 import { seedDemoIfEmpty } from "~/features/properties/seed/seed.server";
 import { LiveHub } from "~/features/live/hub.server";
@@ -73,7 +74,9 @@ async function start(options: StartOptions): Promise<Runtime> {
   setEnv(env);
   const startupLog = logger("startup");
   const log = options.log ?? ((message: string) => startupLog.info(message));
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, poolSize: env.DATABASE_POOL_SIZE });
+  // A server's connections carry a fingerprint of its auth secret (several servers must share one).
+  const databaseUrl = env.DATABASE_URL && (options.firstStartTasks ?? true) ? namedDatabaseUrl(env.DATABASE_URL, env) : env.DATABASE_URL;
+  const database = await openDatabase({ databaseUrl, dataDir: env.dataDir, poolSize: env.DATABASE_POOL_SIZE });
   // DATA_DIR holds the database, photos, backups and the auth secret: this user's eyes only.
   // Narrowed once the database is open: PGlite writes a new database's files world-writable.
   prepareDataDir(env.dataDir, { narrowContents: true });
@@ -89,6 +92,7 @@ async function start(options: StartOptions): Promise<Runtime> {
     const runtime: Runtime = { env, database, db: database.db, auth, storage, live, stopHousekeeping: () => {}, mail: idleMailWorker(env), push: idlePushWorker, backups: { stop: async () => {} } };
     if (options.firstStartTasks ?? true) {
       await withStartupLock(database, async () => {
+        await refuseAnotherSecret(database, env);
         if (env.SEED_DEMO) await seedDemoIfEmpty(runtime, log);
         await ensureAdmin(runtime, log, options.log ?? credentialsNotice(env.dataDir, log));
       });

@@ -1,8 +1,5 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { type Nginx, startNginx } from "../helpers/nginx";
 import { type ServerProcess, startServerProcess } from "../helpers/server-process";
 import { waitForHydration } from "./helpers";
 import { TEMPLATE_DIR } from "./template";
@@ -18,39 +15,11 @@ const TLS_PORT = 3443;
 const PUBLIC_URL = `https://localhost:${TLS_PORT}`;
 const ADMIN = { email: "admin@proxy.test", password: "senha-do-proxy-1" };
 
-type Nginx = { process: ChildProcess; dir: string; log: () => string; stop(): Promise<void> };
-
-/** A self-signed certificate for localhost, made here (never a file from the repository). */
-function makeCertificate(dir: string) {
-  execFileSync(
-    "openssl",
-    [
-      "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-      "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem"),
-      "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost",
-    ],
-    { stdio: "ignore" },
-  );
-}
-
-/** nginx in the foreground with every path in a temporary folder: no root-only files. */
-async function startNginx(upstreamPort: number): Promise<Nginx> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nginx-tls-"));
-  makeCertificate(dir);
-  const config = `
-daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-${process.getuid?.() === 0 ? "user root;" : ""}
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
+/** nginx ending TLS in front of the one app server, as the README's single-server configuration. */
+function startNginxForApp(upstreamPort: number): Promise<Nginx> {
+  return startNginx({
+    probeUrl: `${PUBLIC_URL}/robots.txt`,
+    httpBlock: (dir) => `
   client_max_body_size 6m;
   # As the README's configuration: a few kept-alive connections to the app, so a crowd of new
   # visitors lands on nginx, not on new connections the busy app would accept one at a time.
@@ -69,47 +38,8 @@ http {
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_buffering off;
     }
-  }
-}
-`;
-  const configFile = path.join(dir, "nginx.conf");
-  fs.writeFileSync(configFile, config);
-  let output = "";
-  // Debian puts nginx in /usr/sbin, which is not on every user's PATH.
-  const binary = fs.existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx";
-  const child = spawn(binary, ["-p", dir, "-c", configFile, "-e", path.join(dir, "error.log")], {
-    stdio: ["ignore", "pipe", "pipe"],
+  }`,
   });
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const log = () => output + (fs.existsSync(path.join(dir, "error.log")) ? fs.readFileSync(path.join(dir, "error.log"), "utf8") : "");
-
-  const client = await playwrightRequest.newContext({ ignoreHTTPSErrors: true });
-  try {
-    for (let tries = 0; ; tries++) {
-      if (child.exitCode !== null) throw new Error(`nginx exited:\n${log()}`);
-      const answered = await client.get(`${PUBLIC_URL}/robots.txt`).then((response) => response.ok(), () => false);
-      if (answered) break;
-      if (tries > 100) throw new Error(`nginx did not answer:\n${log()}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  } finally {
-    await client.dispose();
-  }
-  return {
-    process: child,
-    dir,
-    log,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        // SIGTERM: a fast stop (SIGQUIT would wait for open event streams to end).
-        child.kill("SIGTERM");
-        await exited;
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 test.describe("behind an HTTPS reverse proxy (nginx)", () => {
@@ -130,7 +60,7 @@ test.describe("behind an HTTPS reverse proxy (nginx)", () => {
         ADMIN_PASSWORD: ADMIN.password,
       },
     });
-    nginx = await startNginx(APP_PORT);
+    nginx = await startNginxForApp(APP_PORT);
   });
 
   test.afterAll(async () => {

@@ -1,12 +1,10 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Database } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
 import * as schema from "~/db/schema";
 import { endAccess } from "./access.server";
+import { ensureAuthSecret } from "./auth-secret.server";
 import { assertAcceptablePassword, hashPassword, verifyPassword } from "./password.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./schema";
 
@@ -82,21 +80,7 @@ export function createAuth(options: { db: Database; secret: string; baseURL: str
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/** The auth secret: AUTH_SECRET when configured, else one generated on first start into DATA_DIR. */
-export function ensureAuthSecret(dataDir: string, configured?: string): string {
-  if (configured) return configured;
-  const file = path.join(dataDir, "auth-secret");
-  try {
-    const existing = fs.readFileSync(file, "utf8").trim();
-    if (existing.length >= 32) return existing;
-  } catch {
-    // Not there yet: generate below.
-  }
-  fs.mkdirSync(dataDir, { recursive: true });
-  const secret = crypto.randomBytes(48).toString("base64url");
-  fs.writeFileSync(file, secret + "\n", { mode: 0o600 });
-  return secret;
-}
+export { ensureAuthSecret };
 
 /**
  * Creates a user whose e-mail counts as verified, with an email/password login: for whoever

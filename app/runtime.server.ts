@@ -158,13 +158,22 @@ export async function housekeepingRound(runtime: Pick<Runtime, "db" | "storage" 
   });
 }
 
-/** Runs housekeepingRound once an hour. */
+/**
+ * Runs housekeepingRound a few minutes after start, then once an hour: a server restarted more
+ * often than hourly (deploys, several servers taking turns) still runs it. Every part of a round
+ * is idempotent (claims, dates kept in the database), so an extra round repeats nothing.
+ */
 function startHousekeeping(runtime: Pick<Runtime, "db" | "storage" | "database" | "env">): () => void {
   const log = logger("housekeeping");
   const run = () => void housekeepingRound(runtime).catch((error) => log.error({ ...errorFields(error) }, "housekeeping failed"));
+  const first = setTimeout(run, 5 * 60 * 1000);
+  first.unref();
   const timer = setInterval(run, 60 * 60 * 1000);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }
 
 /**

@@ -18,8 +18,11 @@ import { percentile } from "./helpers";
  * as an admin:
  *  1. the leads export of all 60,000 leads, CSV and XLSX, on the fresh server: time, size and
  *     the growth of the server's RSS (every process) while it streams;
- *  2. every CRM screen, one request at a time and then at 10 concurrent staff (p50/p95/p99,
- *     req/s, errors);
+ *  2. every CRM screen, one request at a time and then with 10 requests always in flight on that
+ *     one screen (p50/p95/p99, req/s, errors: ten people pressing reload together, the worst case);
+ *  2b. a working day: 10 staff at once, each opening a screen from the day's mix, reading it for
+ *     DECADE_THINK_MS (default 2,000 ms, a person looks before clicking) and opening the next, for
+ *     DECADE_DAY_SECONDS (default 60): p50/p95/p99 per screen and over all;
  *  3. a day's retention round (period 119 months), one batch of the worst day's round (period
  *     lowered to 24 months: most of the decade due) and one person's anonymisation, while a
  *     visitor reads uncached public pages and posts a lead every half second: the durations, and
@@ -263,7 +266,9 @@ const report: Record<string, unknown> = {
   secondsPerScreen: SECONDS,
 };
 
-const PARTS = (process.env.DECADE_PARTS ?? "screens,exports,jobs").split(",");
+const PARTS = (process.env.DECADE_PARTS ?? "screens,day,exports,jobs").split(",");
+const THINK_MS = Number(process.env.DECADE_THINK_MS ?? 2000);
+const DAY_SECONDS = Number(process.env.DECADE_DAY_SECONDS ?? 60);
 if (process.env.DECADE_REUSE === "1") {
   console.log(`ten years on ${new URL(url).pathname.slice(1)}: reusing the data there`);
   const migrator = await openPostgres(url, 2);
@@ -379,6 +384,81 @@ try {
     );
   }
   report.screens = figures;
+
+  if (PARTS.includes("day")) {
+    // How often each screen is opened in a day of CRM work (weights): mostly leads and the lead page.
+    const mix: [string, number][] = [
+      ["dashboard", 3],
+      ["leads table", 3],
+      ["leads search (name)", 1],
+      ["leads search (phone)", 1],
+      ["leads filter (status)", 1],
+      ["board", 2],
+      ["lead page", 6],
+      ["visits", 2],
+      ["properties", 2],
+      ["reports: month", 0.5],
+      ["reports: year", 0.25],
+      ["reports: ten years", 0.1],
+      ["audit trail", 0.3],
+      ["privacy search", 0.2],
+      ["privacy: a person", 0.2],
+    ];
+    const total = mix.reduce((sum, [, weight]) => sum + weight, 0);
+    const byScreen = new Map(screens);
+    const times = new Map<string, number[]>();
+    let errors = 0;
+    let seed = 26;
+    // A fixed sequence (not Math.random) so that two runs open the same screens.
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const pick = () => {
+      let r = next() * total;
+      for (const [screen, weight] of mix) if ((r -= weight) < 0) return screen;
+      return mix[0][0];
+    };
+    const ends = performance.now() + DAY_SECONDS * 1000;
+    const staff = async (member: number) => {
+      // Staff do not all click at the same instant.
+      await new Promise((resolve) => setTimeout(resolve, (member * THINK_MS) / 10));
+      while (performance.now() < ends) {
+        const screen = pick();
+        const requests = byScreen.get(screen)!;
+        const request = requests[Math.floor(next() * requests.length)];
+        const started = performance.now();
+        try {
+          const init = { method: request.method ?? "GET", headers: { cookie, "accept-encoding": "br, gzip", ...request.headers }, body: request.body, redirect: "manual" as const };
+          const response = await fetch(base + request.path, { ...init, signal: AbortSignal.timeout(30_000) });
+          await response.arrayBuffer();
+          if (response.status >= 400) errors++;
+        } catch {
+          errors++;
+        }
+        const list = times.get(screen) ?? [];
+        list.push(performance.now() - started);
+        times.set(screen, list);
+        await new Promise((resolve) => setTimeout(resolve, THINK_MS));
+      }
+    };
+    await Promise.all(Array.from({ length: CONNECTIONS }, (_, member) => staff(member)));
+    const all = [...times.values()].flat();
+    const summary = (list: number[]) => ({ requests: list.length, p50: Math.round(percentile(list, 50)), p95: Math.round(percentile(list, 95)), p99: Math.round(percentile(list, 99)) });
+    report.staffDay = {
+      staff: CONNECTIONS,
+      thinkMs: THINK_MS,
+      seconds: DAY_SECONDS,
+      errors,
+      all: summary(all),
+      screens: mix.filter(([screen]) => times.has(screen)).map(([screen]) => ({ screen, ...summary(times.get(screen)!) })),
+    };
+    console.log(`a working day: ${CONNECTIONS} staff, ${THINK_MS} ms to read each screen, ${DAY_SECONDS} s: all ${JSON.stringify(summary(all))}, errors ${errors}`);
+    for (const [screen] of mix) {
+      const list = times.get(screen);
+      if (list) console.log(`  ${screen.padEnd(24)} ${JSON.stringify(summary(list))}`);
+    }
+  }
 
 
   if (PARTS.includes("jobs")) await jobs();

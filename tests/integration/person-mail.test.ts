@@ -5,11 +5,11 @@ import { insertLead } from "../helpers/factories";
 import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/runtime";
 
 /**
- * Issue 26, item 2: the search for the e-mails naming a person reads each message once and looks
- * most contacts up by hash before any substring search (person-mail.server.ts). What it matches
- * must stay what the plain substring search matched: punctuation in a contact is literal, a phone
- * as typed matches wherever it stands (even inside a longer number), and in a batch of many leads
- * each lead's contacts are found, and nobody else's.
+ * Issue 26, item 2: the search for the e-mails naming a person reads each message once and, for
+ * many contacts, looks them up by hash before any substring search (person-mail.server.ts).
+ * What it matches must stay what the plain substring search matched: punctuation in a contact is
+ * literal, a phone as typed matches wherever it stands (even inside a longer number), and in a
+ * batch of many leads each lead's contacts are found, and nobody else's.
  */
 describe.each(DATABASE_KINDS)("the e-mails naming a person on %s", (kind) => {
   let test: TestRuntime;
@@ -38,13 +38,18 @@ describe.each(DATABASE_KINDS)("the e-mails naming a person on %s", (kind) => {
         mail("Bia's: her phone as she typed it, inside a longer number", "Protocolo 9984955554444007"),
       ])
       .returning({ id: outbox.id, subject: outbox.subject });
-    const found = new Set(await personMailIds(test.runtime.db, [lead.id, typedAsDigits.id]));
-    expect(rows.filter((row) => found.has(row.id)).map((row) => row.subject)).toEqual([
-      "hers: e-mail",
-      "hers: phone as typed",
-      "hers: in the HTML only",
-      "Bia's: her phone as she typed it, inside a longer number",
-    ]);
+    // Alone (a person's page: the plain searches) and among 20 other leads (a retention batch: hashed first).
+    const others = [];
+    for (let n = 0; n < 20; n++) others.push((await insertLead(test.runtime, { full_name: `Outra ${n}`, phone: `(84) 97777-${String(1000 + n)}`, email: `outra.${n}@exemplo.com` })).id);
+    for (const batch of [[lead.id, typedAsDigits.id], [lead.id, typedAsDigits.id, ...others]]) {
+      const found = new Set(await personMailIds(test.runtime.db, batch));
+      expect(rows.filter((row) => found.has(row.id)).map((row) => row.subject)).toEqual([
+        "hers: e-mail",
+        "hers: phone as typed",
+        "hers: in the HTML only",
+        "Bia's: her phone as she typed it, inside a longer number",
+      ]);
+    }
   });
 
   it("in a batch of 250 leads finds the e-mails naming the first and the last, and not a lead outside the batch", async () => {

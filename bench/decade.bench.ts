@@ -10,7 +10,7 @@ import { personLeadIds } from "~/features/privacy/person.server";
 import { countExpiredLeads, runRetention } from "~/features/privacy/retention.server";
 import { startServerProcess, type ServerProcess } from "../tests/helpers/server-process";
 import { decadeCounts, fillDecade } from "./decade-data";
-import { percentile } from "./helpers";
+import { databaseOnTestServer, percentile, recreateDatabase } from "./helpers";
 
 /**
  * Ten years of a busy broker (issue 26, item 2; docs/benchmarks/ten-years.md). Fills a PostgreSQL
@@ -47,22 +47,9 @@ const SERVER_ENV = {
 };
 
 function databaseUrl(): string {
-  if (process.env.DECADE_DATABASE_URL) return process.env.DECADE_DATABASE_URL;
-  if (!process.env.TEST_DATABASE_URL) throw new Error("Set DECADE_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL).");
-  const url = new URL(process.env.TEST_DATABASE_URL);
-  url.pathname = "/bench_decade";
-  return url.toString();
-}
-
-async function recreate(url: string) {
-  const admin = new URL(url);
-  const name = admin.pathname.slice(1);
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
-  await client.query(`create database ${pg.escapeIdentifier(name)}`);
-  await client.end();
+  const url = process.env.DECADE_DATABASE_URL ?? databaseOnTestServer("bench_decade");
+  if (!url) throw new Error("Set DECADE_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL).");
+  return url;
 }
 
 function rssMb(pid: number): number {
@@ -276,7 +263,7 @@ if (process.env.DECADE_REUSE === "1") {
   await migrator.close();
 } else {
   console.log(`ten years on ${new URL(url).pathname.slice(1)}: generating…`);
-  await recreate(url);
+  await recreateDatabase(url);
   const migrator = await openPostgres(url, 2);
   await migrateDatabase(migrator);
   await migrator.close();

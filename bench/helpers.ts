@@ -1,3 +1,4 @@
+import pg from "pg";
 import { startServerProcess } from "../tests/helpers/server-process";
 import { TEMPLATE_DIR } from "../tests/e2e/template";
 
@@ -12,3 +13,26 @@ export function percentile(values: number[], p: number): number {
 }
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** A database of this name on TEST_DATABASE_URL's server (the benches' own, recreated each run). */
+export function databaseOnTestServer(name: string): string | undefined {
+  if (!process.env.TEST_DATABASE_URL) return undefined;
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Drops the database the URL names, if it exists, and creates it empty. */
+export async function recreateDatabase(databaseUrl: string) {
+  const admin = new URL(databaseUrl);
+  const name = admin.pathname.slice(1);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
+    await client.query(`create database ${pg.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}

@@ -8,7 +8,7 @@ import pg from "pg";
 import { openPglite } from "../app/db/client.server";
 import { startServerProcess, type ServerProcess } from "../tests/helpers/server-process";
 import { TEMPLATE_DIR } from "../tests/e2e/template";
-import { percentile } from "./helpers";
+import { databaseOnTestServer, percentile, recreateDatabase } from "./helpers";
 
 /**
  * Issue 10's figures, side by side in one run on this machine (figures, never assertions):
@@ -330,25 +330,7 @@ async function embedded() {
 }
 
 function benchDatabaseUrl(): string | undefined {
-  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  if (!process.env.TEST_DATABASE_URL) return undefined;
-  const url = new URL(process.env.TEST_DATABASE_URL);
-  url.pathname = "/corretor_bench";
-  return url.toString();
-}
-
-async function recreateDatabase(databaseUrl: string) {
-  const admin = new URL(databaseUrl);
-  const name = admin.pathname.slice(1);
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
-    await client.query(`create database ${pg.escapeIdentifier(name)}`);
-  } finally {
-    await client.end();
-  }
+  return process.env.BENCH_DATABASE_URL ?? databaseOnTestServer("corretor_bench");
 }
 
 async function postgres() {

@@ -20,7 +20,10 @@ export default defineConfig({
     baseURL: `http://localhost:${E2E_PORT}`,
     locale: "pt-BR",
     timezoneId: "America/Fortaleza",
-    trace: "retain-on-failure",
+    // Recording a trace of every test (to keep the failed ones') cost a fifth of the suite's time,
+    // which CI's 30 minutes cannot spare; a failure still writes its page snapshot
+    // (error-context.md). Debug one with `PW_TRACE=on npx playwright test <file>`.
+    trace: (process.env.PW_TRACE as "on" | "off" | "retain-on-failure" | undefined) ?? "off",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

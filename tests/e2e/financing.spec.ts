@@ -99,9 +99,13 @@ test.describe("on a phone (390 px)", () => {
     expect(first.sac.firstInstalment).toBeGreaterThan(first.price.firstInstalment);
 
     // Stacked on a phone: Price under SAC.
-    const sacBox = (await page.getByRole("region", { name: "SAC", exact: true }).boundingBox())!;
-    const priceBox = (await page.getByRole("region", { name: "Tabela Price", exact: true }).boundingBox())!;
-    expect(priceBox.y).toBeGreaterThan(sacBox.y + sacBox.height - 1);
+    // Measured once the figures have settled: right after they render, the cards may still be
+    // growing (CI read the boxes 11 px into each other while the SAC card took its height).
+    await expect(async () => {
+      const sacBox = (await page.getByRole("region", { name: "SAC", exact: true }).boundingBox())!;
+      const priceBox = (await page.getByRole("region", { name: "Tabela Price", exact: true }).boundingBox())!;
+      expect(priceBox.y).toBeGreaterThan(sacBox.y + sacBox.height - 1);
+    }).toPass({ timeout: 5_000 });
 
     // A new down payment (Brazilian format) changes the figures.
     const changed = { ...input, downPayment: "50.000,00" };

@@ -10,7 +10,7 @@ import { personLeadIds } from "~/features/privacy/person.server";
 import { countExpiredLeads, runRetention } from "~/features/privacy/retention.server";
 import { startServerProcess, type ServerProcess } from "../tests/helpers/server-process";
 import { decadeCounts, fillDecade } from "./decade-data";
-import { databaseOnTestServer, percentile, recreateDatabase } from "./helpers";
+import { BENCH_SERVER_ENV, databaseOnTestServer, percentile, recreateDatabase } from "./helpers";
 
 /**
  * Ten years of a busy broker (issue 26, item 2; docs/benchmarks/ten-years.md). Fills a PostgreSQL
@@ -37,11 +37,7 @@ const CONNECTIONS = 10;
 const PORT = 3560;
 const ADMIN = { email: "admin@decada.test", password: "senha-da-decada-26" };
 const SERVER_ENV = {
-  MALLOC_ARENA_MAX: "2",
-  MALLOC_MMAP_THRESHOLD_: "1048576",
-  NODE_OPTIONS: "--max-old-space-size=512",
-  LOG_LEVEL: "warn",
-  LEAD_LIMIT_PER_HOUR: "1000000",
+  ...BENCH_SERVER_ENV,
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
 };

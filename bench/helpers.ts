@@ -36,3 +36,12 @@ export async function recreateDatabase(databaseUrl: string) {
     await client.end();
   }
 }
+
+/** As `npm start` runs the server (scripts/start.mjs), quiet, with the per-address lead limit out of the way. */
+export const BENCH_SERVER_ENV = {
+  MALLOC_ARENA_MAX: "2",
+  MALLOC_MMAP_THRESHOLD_: "1048576",
+  NODE_OPTIONS: "--max-old-space-size=512",
+  LOG_LEVEL: "warn",
+  LEAD_LIMIT_PER_HOUR: "1000000",
+};

@@ -8,7 +8,7 @@ import pg from "pg";
 import { openPglite } from "../app/db/client.server";
 import { startServerProcess, type ServerProcess } from "../tests/helpers/server-process";
 import { TEMPLATE_DIR } from "../tests/e2e/template";
-import { databaseOnTestServer, percentile, recreateDatabase } from "./helpers";
+import { BENCH_SERVER_ENV, databaseOnTestServer, percentile, recreateDatabase } from "./helpers";
 
 /**
  * Issue 10's figures, side by side in one run on this machine (figures, never assertions):
@@ -31,14 +31,7 @@ const ONLY = process.env.BENCH_ONLY;
 const PORTS = { ceiling: 3540, firstStart: 3541, embedded: 3542, postgres: 3543 };
 const LEADS_PER_SECOND = 20;
 const EXTRA_LISTINGS = 2000;
-/** As `npm start` runs the server (scripts/start.mjs). */
-const SERVER_ENV = {
-  MALLOC_ARENA_MAX: "2",
-  MALLOC_MMAP_THRESHOLD_: "1048576",
-  NODE_OPTIONS: "--max-old-space-size=512",
-  LOG_LEVEL: "warn",
-  LEAD_LIMIT_PER_HOUR: "1000000",
-};
+const SERVER_ENV = BENCH_SERVER_ENV;
 
 type PageFigure = { path: string; reqPerSec: number; p50: number; p99: number; errors: number; timeouts: number; non2xx: number };
 type BurstFigure = { connections: number; seconds: number; requests: number; reqPerSec: number; p99: number; errors: number; timeouts: number; non2xx: number };

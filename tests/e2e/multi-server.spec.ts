@@ -7,7 +7,7 @@ import type { Nginx } from "../helpers/nginx";
 import { startS3Server } from "../helpers/s3-server";
 import { createOwnDatabase, type ServerProcess, startServerProcess, withClient } from "../helpers/server-process";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
-import { waitForHydration } from "./helpers";
+import { signInAsAdmin, waitForHydration } from "./helpers";
 
 /**
  * Two servers — separate processes with their own ports and data folders, as two machines would
@@ -87,18 +87,9 @@ test.describe("several servers behind a load balancer", () => {
     await database?.drop();
   });
 
-  async function signIn(page: Page) {
-    await page.goto("/auth");
-    await waitForHydration(page);
-    await page.getByLabel("Email").fill(ADMIN.email);
-    await page.getByLabel("Senha", { exact: true }).fill(ADMIN.password);
-    await page.getByRole("button", { name: "Entrar" }).click();
-    await expect(page).toHaveURL(`${PUBLIC_URL}/crm`);
-  }
-
   test("a session made through one server is valid on every server", async ({ browser }) => {
     staff = await browser.newContext({ ignoreHTTPSErrors: true, baseURL: PUBLIC_URL });
-    await signIn(await staff.newPage());
+    await signInAsAdmin(await staff.newPage(), ADMIN);
     const answeredBy = new Set<string | undefined>();
     for (let i = 0; i < 6; i++) {
       const response = await staff.request.get("/crm", { maxRedirects: 0 });

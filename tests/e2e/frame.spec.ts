@@ -115,6 +115,8 @@ test.describe("the site frame", () => {
 
   test("the admin from the configuration signs in and reaches the dashboard", async ({ page }) => {
     await page.goto("/auth");
+    // The toast is the hydrated form's; a click before hydration posts the plain form (no toast).
+    await waitForHydration(page);
     await page.getByLabel("Email").fill(E2E_ADMIN.email);
     await page.getByLabel("Senha").fill(E2E_ADMIN.password);
     await page.getByRole("button", { name: "Entrar" }).click();

@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 
 /** Signs in through the real form (the admin from the test configuration); `baseUrl` for a spec's own server. */
@@ -56,4 +56,17 @@ export async function answerForWhatsapp(context: BrowserContext): Promise<string
   });
   await context.route("https://wa.me/**", (route) => route.fulfill({ contentType: "text/html", body: "<p>WhatsApp</p>" }));
   return locations;
+}
+
+/**
+ * Presses `key` until `arrived` is in the page, and never again once it is. dnd-kit's keyboard
+ * sensor starts listening for a picked-up item's arrows one timer tick after the pick-up, and
+ * Chromium runs input before timers: an arrow pressed at once can be lost (CI saw it on the board
+ * and on the photos). A person presses again; so does the test.
+ */
+export async function pressUntil(page: Page, key: string, arrived: Locator) {
+  await expect(async () => {
+    if ((await arrived.count()) === 0) await page.keyboard.press(key);
+    await expect(arrived).toBeAttached({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }

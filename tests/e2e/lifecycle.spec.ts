@@ -44,7 +44,7 @@ test("one server per embedded database, and a clean stop on SIGTERM with streams
     // 0, not the 1 of the 10-second safety exit: it closed cleanly, it did not hang.
     expect(code).toBe(0);
     expect(fs.existsSync(lockFile)).toBe(false);
-    expect(server.output()).toContain("Encerrado.");
+    await expect.poll(() => server.output()).toContain("Encerrado.");
     // The stream was ended by the server, not cut.
     expect(await reader.read().then((chunk) => chunk.done, () => "connection reset")).toBe(true);
   } finally {

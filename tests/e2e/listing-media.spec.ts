@@ -2,7 +2,7 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { startServerOnOwnDatabase } from "../helpers/server-process";
-import { signInAsAdmin, waitForHydration } from "./helpers";
+import { pressUntil, signInAsAdmin, waitForHydration } from "./helpers";
 import { TEMPLATE_DIR } from "./template";
 import { DEFAULT_TILE_URL } from "~/features/properties/map/tiles";
 
@@ -82,8 +82,7 @@ test.describe("the broker's Mídia section on a phone", () => {
     await page.keyboard.press("Space");
     // Picked up (dnd-kit marks the handle pressed) before moving; each move is announced.
     await expect(handle).toHaveAttribute("aria-pressed", "true");
-    await page.keyboard.press("ArrowLeft");
-    await expect(page.getByText("Foto 2 sobre a posição 1.")).toBeAttached();
+    await pressUntil(page, "ArrowLeft", page.getByText("Foto 2 sobre a posição 1."));
     await page.keyboard.press("Space");
     await expect(photos.first().locator("img")).toHaveAttribute("src", second!);
     await expect(photos.first()).toContainText("Capa");

@@ -141,7 +141,7 @@ for (const [label, command, args, signal, port] of [
     const tree = [started.child.pid!, ...descendants(started.child.pid!)];
     expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(true);
     await stopAndCheck(started, signal, tree);
-    expect(started.output()).toContain("Encerrado.");
+    await expect.poll(() => started.output()).toContain("Encerrado.");
     expect(fs.existsSync(path.join(dataDir, "pglite.lock")), started.output()).toBe(false);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -176,7 +176,7 @@ test("start.mjs's own parent killed outright: the server it started notices and 
   const survivors = server.filter(alive);
   for (const pid of survivors) process.kill(pid, "SIGKILL");
   expect(survivors, started.output()).toEqual([]);
-  expect(started.output()).toContain("Encerrado.");
+  await expect.poll(() => started.output()).toContain("Encerrado.");
   expect(fs.existsSync(path.join(dataDir, "pglite.lock")), started.output()).toBe(false);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });

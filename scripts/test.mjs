@@ -18,7 +18,8 @@ const steps = [
   ["unit and integration tests", "npx", ["vitest", "run"]],
   ["production build", "npx", ["react-router", "build"]],
   ["browser test data", "npx", ["tsx", "tests/e2e/prepare-template.ts"]],
-  ["browser tests", "npx", ["playwright", "test", ...process.argv.slice(2)]],
+  // Two Playwright runs at once (see scripts/test-browser.mjs); arguments make it one run.
+  ["browser tests", process.execPath, ["scripts/test-browser.mjs", ...process.argv.slice(2)]],
 ];
 
 for (const [name, command, args] of steps) {

@@ -96,7 +96,7 @@ for (const width of WIDTHS) {
       await expect(locator, what).toBeInViewport({ ratio: 1 });
     };
     await onScreen(sales.getByText(soldCodigo).filter({ visible: true }).first(), soldCodigo);
-    for (const header of ["Finalidade", "Situação", "Data", "Preço (R$)", "Dias no mercado"]) {
+    for (const header of ["Finalidade", "Situação", "Data", "Preço anunciado (R$)", "Valor fechado (R$)", "Dias no mercado"]) {
       await onScreen(sales.getByText(header, { exact: true }).filter({ visible: true }).first(), header);
     }
     await onScreen(sales.getByText(/R\$\s?\d/).filter({ visible: true }).first(), "the price");

@@ -6,6 +6,7 @@ import { brokerDay } from "~/lib/format";
 import { housekeepingRound } from "~/runtime.server";
 import { parsePeriod } from "~/features/reports/period";
 import { loadReport } from "~/features/reports/reports.server";
+import { reportTables } from "~/features/reports/tables";
 import { loader as dashboardLoader } from "~/routes/crm-dashboard";
 import { action as leadAction, loader as leadLoader } from "~/routes/crm-lead";
 import { loader as pdfLoader } from "~/routes/crm-proposal-pdf";
@@ -289,6 +290,11 @@ describe.each(DATABASE_KINDS)("proposals and deals on %s", (kind) => {
     expect(after.summary.soldValue.current! - before.summary.soldValue.current!).toBe(650_000);
     expect(after.summary.commission!.current! - before.summary.commission!.current!).toBe(39_000);
     expect(after.sales.find((sale) => sale.codigo === property.codigo)).toMatchObject({ price: 700000, finalValue: 650_000 });
+    // 'Vendas e locações' (page and downloads) shows both: the asking price and what it closed for.
+    const vendas = reportTables(after).vendas;
+    const row = vendas.rows.find((cells) => cells[0] === property.codigo)!;
+    expect(row[vendas.columns.findIndex((column) => column.header === "Preço anunciado (R$)")]).toBe(700000);
+    expect(row[vendas.columns.findIndex((column) => column.header === "Valor fechado (R$)")]).toBe(650_000);
   });
 
   it("a proposal made from the listing's page: the lead chosen, the listing always this one", async () => {

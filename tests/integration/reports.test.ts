@@ -357,10 +357,10 @@ describe.each(DATABASE_KINDS)("reports on %s", (kind) => {
     expect(csvResponse.headers.get("Content-Disposition")).toBe('attachment; filename="relatorio-vendas-2025-03-01-a-2025-03-31.csv"');
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csvResponse.arrayBuffer());
     expect(parseCsv(text)).toEqual([
-      ["Código", "Imóvel", "Finalidade", "Situação", "Data", "Preço (R$)", "Dias no mercado"],
-      ["REL-A", "Imóvel REL-A à venda", "Venda", "Vendido", "10/03/2025", "500000,00", "59"],
-      ["REL-D", "Imóvel REL-D à venda", "Venda", "Vendido", "20/03/2025", "300000,00", "19"],
-      ["REL-C", "Imóvel REL-C à venda", "Venda", "Vendido", "31/03/2025", "800000,00", "120"],
+      ["Código", "Imóvel", "Finalidade", "Situação", "Data", "Preço anunciado (R$)", "Valor fechado (R$)", "Dias no mercado"],
+      ["REL-A", "Imóvel REL-A à venda", "Venda", "Vendido", "10/03/2025", "500000,00", "", "59"],
+      ["REL-D", "Imóvel REL-D à venda", "Venda", "Vendido", "20/03/2025", "300000,00", "", "19"],
+      ["REL-C", "Imóvel REL-C à venda", "Venda", "Vendido", "31/03/2025", "800000,00", "", "120"],
     ]);
 
     const xlsxResponse = await download(await reportExportLoader({ request: makeRequest(`${url}&formato=xlsx`, { cookie: admin.cookie }), params: {}, context } as never));
@@ -370,10 +370,10 @@ describe.each(DATABASE_KINDS)("reports on %s", (kind) => {
     const sheet = workbook.worksheets[0];
     const values = sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
     expect(values).toEqual([
-      ["Código", "Imóvel", "Finalidade", "Situação", "Data", "Preço (R$)", "Dias no mercado"],
-      ["REL-A", "Imóvel REL-A à venda", "Venda", "Vendido", new Date("2025-03-10T00:00:00Z"), 500000, 59],
-      ["REL-D", "Imóvel REL-D à venda", "Venda", "Vendido", new Date("2025-03-20T00:00:00Z"), 300000, 19],
-      ["REL-C", "Imóvel REL-C à venda", "Venda", "Vendido", new Date("2025-03-31T00:00:00Z"), 800000, 120],
+      ["Código", "Imóvel", "Finalidade", "Situação", "Data", "Preço anunciado (R$)", "Valor fechado (R$)", "Dias no mercado"],
+      ["REL-A", "Imóvel REL-A à venda", "Venda", "Vendido", new Date("2025-03-10T00:00:00Z"), 500000, undefined, 59],
+      ["REL-D", "Imóvel REL-D à venda", "Venda", "Vendido", new Date("2025-03-20T00:00:00Z"), 300000, undefined, 19],
+      ["REL-C", "Imóvel REL-C à venda", "Venda", "Vendido", new Date("2025-03-31T00:00:00Z"), 800000, undefined, 120],
     ]);
     expect(sheet.getCell("E2").numFmt).toBe("dd/mm/yyyy");
     expect(sheet.getCell("F2").numFmt).toBe("#,##0.00");

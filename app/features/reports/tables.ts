@@ -82,10 +82,13 @@ export function reportTables(report: ReportData): Record<ReportKey, ReportTable>
         { header: "Finalidade", kind: "text" },
         { header: "Situação", kind: "text" },
         { header: "Data", kind: "date" },
-        { header: "Preço (R$)", kind: "money" },
+        // The listing's price today beside what it closed for, when it closed through a deal
+        // (issue 24); a listing marked sold by hand has no deal, so '—'.
+        { header: "Preço anunciado (R$)", kind: "money" },
+        { header: "Valor fechado (R$)", kind: "money" },
         { header: "Dias no mercado", kind: "days" },
       ],
-      rows: report.sales.map((row) => [row.codigo, row.title, PURPOSE_LABELS[row.purpose], STATUS_LABELS[row.status], row.at, row.price, row.daysOnMarket]),
+      rows: report.sales.map((row) => [row.codigo, row.title, PURPOSE_LABELS[row.purpose], STATUS_LABELS[row.status], row.at, row.price, row.finalValue, row.daysOnMarket]),
     },
     visualizacoes: {
       title: "Imóveis mais visualizados",

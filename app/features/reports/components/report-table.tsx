@@ -24,9 +24,12 @@ export function formatCell(value: Cell, kind: CellKind): string {
 
 const NUMERIC: CellKind[] = ["int", "number", "money", "percent", "days"];
 
-/** A header that may wrap on a phone ("Período / anterior"), so the narrow tables fit 390 px. */
+/**
+ * A header that wraps only when its table would not fit otherwise ("Período / anterior" on a
+ * phone, "Valor fechado / (R$)" in the eight columns of 'Vendas e locações' at 1280 px).
+ */
 function Th({ className, ...props }: ComponentProps<"th">) {
-  return <th scope="col" className={cn("border-b border-border px-2.5 py-3 text-left font-semibold text-muted-foreground sm:whitespace-nowrap", className)} {...props} />;
+  return <th scope="col" className={cn("border-b border-border px-2.5 py-3 text-left align-bottom font-semibold text-muted-foreground", className)} {...props} />;
 }
 
 /** Columns that name the row (the card's title on a phone): the first, and the listing's title. */

@@ -187,7 +187,7 @@ export function ReportsView({ period, summary, tables }: Props) {
         </div>
         <ReportDataTable id="negocios" table={tables.negocios} empty="Nenhum negócio fechado no período." />
       </Section>
-      <Section id="vendas" title="Vendas e locações" description="Imóveis que passaram a vendido ou alugado no período, com o preço atual e os dias no mercado." exportHref={exportHref("vendas")}>
+      <Section id="vendas" title="Vendas e locações" description="Imóveis que passaram a vendido ou alugado no período: o preço anunciado, o valor fechado quando o negócio foi registrado no CRM e os dias no mercado." exportHref={exportHref("vendas")}>
         <ReportDataTable id="vendas" table={tables.vendas} empty="Nenhuma venda ou locação no período." />
       </Section>
     </div>

@@ -27,7 +27,7 @@ import { DATABASE_KINDS, startTestRuntime, type TestRuntime } from "../helpers/r
  * the smallest input it found.
  */
 
-// PROPERTY_TEST_SCALE=0.1 for a quick look while working on it; `npm test` runs the full count, CI (.ci/run) half.
+// PROPERTY_TEST_SCALE=0.1 for a quick look while working on it; `npm test` (and CI) run the full count.
 const SCALE = Number(process.env.PROPERTY_TEST_SCALE ?? 1);
 const scaled = (runs: Record<string, number>) => Object.fromEntries(Object.entries(runs).map(([name, n]) => [name, Math.max(1, Math.round(n * SCALE))]));
 const RUNS = {

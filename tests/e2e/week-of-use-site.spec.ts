@@ -59,8 +59,9 @@ for (const width of [390, 1280]) {
       await page.getByLabel("Telefone (WhatsApp)").fill("84999991234");
       await page.getByRole("button", { name: "Agendar Visita" }).click();
       await expect(toasts(page).filter({ hasText: "Agendamento realizado com sucesso!" })).toBeVisible();
-      // Read once, as the success toast appears (no waiting: the error must be gone by now, not later).
-      expect(await toasts(page).filter({ hasText: "Telefone inválido" }).count()).toBe(0);
+      // Gone within a second of the success toast, not at the end of its own 4 s: the dismissal
+      // is sonner's next animation frame, which a loaded machine can hold back a little.
+      await expect(toasts(page).filter({ hasText: "Telefone inválido" })).toHaveCount(0, { timeout: 1_000 });
       await page.screenshot({ path: path.join(SHOTS, `toast-agendar-${width}.png`) });
     });
 
@@ -77,8 +78,9 @@ for (const width of [390, 1280]) {
       await dialog.getByLabel("Telefone (WhatsApp)").fill("84999991234");
       await dialog.getByRole("button", { name: "Agendar Visita" }).click();
       await expect(toasts(page).filter({ hasText: "Agendamento realizado com sucesso!" })).toBeVisible();
-      // Read once, as the success toast appears (no waiting: the error must be gone by now, not later).
-      expect(await toasts(page).filter({ hasText: "Telefone inválido" }).count()).toBe(0);
+      // Gone within a second of the success toast, not at the end of its own 4 s: the dismissal
+      // is sonner's next animation frame, which a loaded machine can hold back a little.
+      await expect(toasts(page).filter({ hasText: "Telefone inválido" })).toHaveCount(0, { timeout: 1_000 });
       await page.screenshot({ path: path.join(SHOTS, `toast-imovel-${width}.png`) });
     });
 
@@ -95,8 +97,9 @@ for (const width of [390, 1280]) {
       await page.getByLabel("Telefone (WhatsApp)").fill("84988887777");
       await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Enviar Mensagem" }).click()]);
       await expect(toasts(page).filter({ hasText: "Mensagem enviada!" })).toBeVisible();
-      // Read once, as the success toast appears (no waiting: the error must be gone by now, not later).
-      expect(await toasts(page).filter({ hasText: "Telefone inválido" }).count()).toBe(0);
+      // Gone within a second of the success toast, not at the end of its own 4 s: the dismissal
+      // is sonner's next animation frame, which a loaded machine can hold back a little.
+      await expect(toasts(page).filter({ hasText: "Telefone inválido" })).toHaveCount(0, { timeout: 1_000 });
     });
   });
 }

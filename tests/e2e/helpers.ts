@@ -25,10 +25,16 @@ export async function waitForHydration(page: Page) {
   await page.waitForLoadState("load");
 }
 
-/** The lead board is a lazy chunk hydrated after the page: a menu choice before then reaches no handler. */
+/**
+ * The lead board is a lazy chunk hydrated after the page: a menu choice before then reaches no
+ * handler. Its server HTML is larger than React's streaming chunk, so React sends it after the
+ * shell as a hidden copy at the end of the body (div[hidden] id="S:…") and moves it into place on
+ * a later frame: until then every card is in the page twice, which a strict locator refuses.
+ */
 export async function waitForBoard(page: Page) {
   await waitForHydration(page);
   await expect(page.locator('[data-testid="lead-board"][data-ready]')).toBeAttached({ timeout: 15_000 });
+  await expect(page.locator('div[hidden][id^="S:"]')).toHaveCount(0);
 }
 
 /** Fails when the page is wider than the window (a phone visitor would have to scroll sideways). */
